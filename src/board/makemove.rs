@@ -1,0 +1,163 @@
+//! Making and unmaking moves, with the Zobrist key updated as pieces move.
+
+use super::{Board, Undo, zobrist};
+use crate::movegen::attacks::pawn_attacks;
+use crate::types::{CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
+
+impl Board {
+    /// Plays a legal move (from `movegen`); `unmake_move` takes it back.
+    pub fn make_move(&mut self, m: Move) {
+        let z = zobrist::keys();
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let mut undo = Undo {
+            mv: m,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+            checkers: self.checkers,
+        };
+
+        let mut key = self.key ^ z.side_flip();
+        if let Some(ep) = self.en_passant.take() {
+            key ^= z.en_passant(ep);
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        if m.is_castle() {
+            // `to` is the rook. Lift both pieces before placing either: in Chess960 the
+            // king's or rook's target may be the other's start square.
+            let wing = if to > from { Wing::King } else { Wing::Queen };
+            let (king, rook) = (
+                Piece::new(us, PieceType::King),
+                Piece::new(us, PieceType::Rook),
+            );
+            let (king_to, rook_to) = (wing.king_target(us), wing.rook_target(us));
+            self.remove(king, from);
+            self.remove(rook, to);
+            self.put(king, king_to);
+            self.put(rook, rook_to);
+            key ^= z.piece(king, from) ^ z.piece(king, king_to);
+            key ^= z.piece(rook, to) ^ z.piece(rook, rook_to);
+        } else {
+            let Some(piece) = self.mailbox[from.index()] else {
+                unreachable!("make_move({m}): no piece on {from}");
+            };
+            if m.is_capture() {
+                // The en-passant victim stands beside the mover, one rank behind `to`.
+                let victim_sq = if m.is_en_passant() {
+                    Square::from_index_unchecked(to.index() as u32 ^ 8)
+                } else {
+                    to
+                };
+                let Some(victim) = self.mailbox[victim_sq.index()] else {
+                    unreachable!("make_move({m}): nothing to capture on {victim_sq}");
+                };
+                self.remove(victim, victim_sq);
+                key ^= z.piece(victim, victim_sq);
+                undo.captured = Some(victim);
+                self.halfmove = 0;
+            }
+            self.remove(piece, from);
+            let landed = match m.promotion() {
+                Some(kind) => Piece::new(us, kind),
+                None => piece,
+            };
+            self.put(landed, to);
+            key ^= z.piece(piece, from) ^ z.piece(landed, to);
+
+            if piece.kind() == PieceType::Pawn {
+                self.halfmove = 0;
+                if m.is_double_push() {
+                    let passed =
+                        Square::from_index_unchecked((from.index() + to.index()) as u32 / 2);
+                    if (pawn_attacks(us, passed) & self.pieces(!us, PieceType::Pawn)).any() {
+                        self.en_passant = Some(passed);
+                        key ^= z.en_passant(passed);
+                    }
+                }
+            }
+        }
+
+        let keep = self.castling_keep[from.index()] & self.castling_keep[to.index()];
+        if self.castling.bits() & !keep != 0 {
+            key ^= z.castling(self.castling);
+            self.castling.retain(keep);
+            key ^= z.castling(self.castling);
+        }
+
+        self.side = !us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.key = key;
+        self.checkers = self.attackers_to(self.king_square(!us), self.occupied()) & self.color(us);
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move made; does nothing if there is none.
+    pub fn unmake_move(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        let m = undo.mv;
+        let us = !self.side;
+        let (from, to) = (m.from(), m.to());
+
+        if m.is_castle() {
+            let wing = if to > from { Wing::King } else { Wing::Queen };
+            let (king, rook) = (
+                Piece::new(us, PieceType::King),
+                Piece::new(us, PieceType::Rook),
+            );
+            self.remove(king, wing.king_target(us));
+            self.remove(rook, wing.rook_target(us));
+            self.put(king, from);
+            self.put(rook, to);
+        } else {
+            let Some(landed) = self.mailbox[to.index()] else {
+                unreachable!("unmake_move({m}): no piece on {to}");
+            };
+            self.remove(landed, to);
+            let piece = if m.is_promotion() {
+                Piece::new(us, PieceType::Pawn)
+            } else {
+                landed
+            };
+            self.put(piece, from);
+            if let Some(victim) = undo.captured {
+                let victim_sq = if m.is_en_passant() {
+                    Square::from_index_unchecked(to.index() as u32 ^ 8)
+                } else {
+                    to
+                };
+                self.put(victim, victim_sq);
+            }
+        }
+
+        self.side = us;
+        self.fullmove = undo.fullmove;
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+    }
+
+    /// Rebuilds the per-square table of castling rights that survive a move touching it.
+    pub(super) fn update_castling_keep(&mut self) {
+        self.castling_keep = [0b1111; 64];
+        for color in Color::ALL {
+            for wing in Wing::ALL {
+                if let Some(rook) = self.castling.rook_square(color, wing) {
+                    let mask = CastlingRights::mask(color, wing);
+                    self.castling_keep[rook.index()] &= !mask;
+                    self.castling_keep[self.king_square(color).index()] &= !mask;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The position: piece bitboards with a mailbox beside them, side to move, castling rights,
+//! en-passant square, move counters, an incrementally updated Zobrist key and the history of
+//! earlier positions for unmaking moves and spotting repetitions.
+
+mod fen;
+mod makemove;
+mod notation;
+pub mod zobrist;
+
+pub use fen::{FenError, START_FEN};
+pub use notation::MoveError;
+
+use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::movegen::magics::{bishop_attacks, rook_attacks};
+use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square};
+use std::fmt;
+
+/// What `make_move` saves so that `unmake_move` can restore the position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    key: u64,
+    checkers: Bitboard,
+}
+
+/// A chess position with its history. Moves given to `make_move` must be legal; text from
+/// outside goes through `Board::from_fen` and `Board::parse_move`, which check it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    mailbox: [Option<Piece>; 64],
+    side: Color,
+    castling: CastlingRights,
+    /// Set only when a pawn of the side to move could capture there, so that positions
+    /// which differ only in a useless en-passant square share one key.
+    en_passant: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    key: u64,
+    /// Pieces giving check to the side to move.
+    checkers: Bitboard,
+    /// Chess960 notation: Shredder-FEN castling and king-takes-rook castling moves.
+    chess960: bool,
+    /// For each square, the castling rights that survive a move from or to it.
+    castling_keep: [u8; 64],
+    history: Vec<Undo>,
+}
+
+impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq.index()]
+    }
+
+    #[inline(always)]
+    pub fn kind(&self, kind: PieceType) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Pieces of one kind and colour.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Bishops and queens of `color`: the pieces that attack along diagonals.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.kind(PieceType::Bishop) | self.kind(PieceType::Queen)) & self.color(color)
+    }
+
+    /// Rooks and queens of `color`: the pieces that attack along ranks and files.
+    #[inline(always)]
+    pub fn straight_sliders(&self, color: Color) -> Bitboard {
+        (self.kind(PieceType::Rook) | self.kind(PieceType::Queen)) & self.color(color)
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).lsb()
+    }
+
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Switches move and FEN notation between standard chess and Chess960 (the position is
+    /// the same either way).
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Number of moves made since the position was set up.
+    pub fn plies_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
+    /// All pieces of either colour that attack `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(sq) & self.kind(PieceType::Knight))
+            | (king_attacks(sq) & self.kind(PieceType::King))
+            | (bishop_attacks(sq, occupied)
+                & (self.kind(PieceType::Bishop) | self.kind(PieceType::Queen)))
+            | (rook_attacks(sq, occupied)
+                & (self.kind(PieceType::Rook) | self.kind(PieceType::Queen)))
+    }
+
+    /// Whether any piece of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        (pawn_attacks(!by, sq) & self.pieces(by, PieceType::Pawn)).any()
+            || (knight_attacks(sq) & self.pieces(by, PieceType::Knight)).any()
+            || (king_attacks(sq) & self.pieces(by, PieceType::King)).any()
+            || (bishop_attacks(sq, occupied) & self.diagonal_sliders(by)).any()
+            || (rook_attacks(sq, occupied) & self.straight_sliders(by)).any()
+    }
+
+    /// Pieces of the side to move that shield their own king from an enemy slider.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        let us = self.side;
+        let ksq = self.king_square(us);
+        let occupied = self.occupied();
+        let snipers = (rook_attacks(ksq, Bitboard::EMPTY) & self.straight_sliders(!us))
+            | (bishop_attacks(ksq, Bitboard::EMPTY) & self.diagonal_sliders(!us));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = crate::movegen::attacks::between(ksq, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.color(us);
+            }
+        }
+        pinned
+    }
+
+    /// True when the current position occurred before with the same side to move, looking
+    /// back no further than the last capture or pawn move.
+    pub fn is_repetition(&self) -> bool {
+        self.repetitions() > 0
+    }
+
+    /// How many times the current position occurred before (same side to move, same
+    /// castling and en-passant rights), back to the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let reach = (self.halfmove as usize).min(self.history.len());
+        self.history
+            .iter()
+            .rev()
+            .take(reach)
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.key == self.key)
+            .count()
+    }
+
+    /// The key computed from scratch; equals `key()` whenever the board is consistent.
+    pub fn compute_key(&self) -> u64 {
+        let z = zobrist::keys();
+        let mut key = z.side(self.side) ^ z.castling(self.castling);
+        if let Some(ep) = self.en_passant {
+            key ^= z.en_passant(ep);
+        }
+        for sq in self.occupied() {
+            if let Some(piece) = self.mailbox[sq.index()] {
+                key ^= z.piece(piece, sq);
+            }
+        }
+        key
+    }
+
+    /// Checks that the bitboards, mailbox, key and checkers agree; describes the first
+    /// inconsistency found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        for sq in Square::all() {
+            let from_bitboards = PieceType::ALL.iter().find_map(|&kind| {
+                Color::ALL.iter().find_map(|&color| {
+                    self.pieces(color, kind)
+                        .contains(sq)
+                        .then_some(Piece::new(color, kind))
+                })
+            });
+            if from_bitboards != self.mailbox[sq.index()] {
+                return Err(format!("square {sq}: bitboards and mailbox disagree"));
+            }
+        }
+        let kinds = self.by_kind.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        if kinds != self.occupied() || (self.color(Color::White) & self.color(Color::Black)).any() {
+            return Err("colour and kind bitboards disagree".into());
+        }
+        if self.key != self.compute_key() {
+            return Err("incremental key differs from a fresh computation".into());
+        }
+        let checkers = self.attackers_to(self.king_square(self.side), self.occupied())
+            & self.color(!self.side);
+        if checkers != self.checkers {
+            return Err("stored checkers are wrong".into());
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = sq.bb();
+        self.by_kind[piece.kind().index()] |= bb;
+        self.by_color[piece.color().index()] |= bb;
+        self.mailbox[sq.index()] = Some(piece);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = sq.bb();
+        self.by_kind[piece.kind().index()] ^= bb;
+        self.by_color[piece.color().index()] ^= bb;
+        self.mailbox[sq.index()] = None;
+    }
+}
+
+/// An ASCII diagram with White at the bottom, then the FEN and the key.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let rule = " +---+---+---+---+---+---+---+---+";
+        writeln!(f, "{rule}")?;
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let c = self
+                    .piece_at(Square::new(file, rank))
+                    .map_or(' ', Piece::char);
+                write!(f, " | {c}")?;
+            }
+            writeln!(f, " | {}", rank + 1)?;
+            writeln!(f, "{rule}")?;
+        }
+        writeln!(f, "   a   b   c   d   e   f   g   h")?;
+        writeln!(f)?;
+        writeln!(f, "Fen: {}", self.to_fen())?;
+        write!(f, "Key: {:016X}", self.key)?;
+        if self.in_check() {
+            let checkers: Vec<String> = self.checkers.map(|s| s.to_string()).collect();
+            write!(f, "\nCheckers: {}", checkers.join(" "))?;
+        }
+        Ok(())
+    }
+}

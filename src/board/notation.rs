@@ -1,0 +1,95 @@
+//! Moves as text: UCI coordinate notation in and out, for standard chess and Chess960.
+
+use super::Board;
+use crate::movegen::legal_moves;
+use crate::types::{Move, PieceType, Square, Wing};
+use std::fmt;
+
+/// Why a move given as text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not coordinate notation such as `e2e4` or `e7e8q`.
+    Malformed(String),
+    /// Well formed, but not a legal move in the position.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MoveError::Malformed(m) => write!(f, "'{m}' is not a move in coordinate notation"),
+            MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    /// The move in UCI notation: castling as king-to-target (`e1g1`) in standard chess and
+    /// as king-takes-rook (`e1h1`) in Chess960.
+    pub fn move_to_uci(&self, m: Move) -> String {
+        if m.is_castle() && !self.chess960 {
+            let wing = if m.to() > m.from() {
+                Wing::King
+            } else {
+                Wing::Queen
+            };
+            format!("{}{}", m.from(), wing.king_target(self.side))
+        } else {
+            m.to_string()
+        }
+    }
+
+    /// Reads a legal move in coordinate notation. Castling is accepted both as king-takes-rook
+    /// and as king-to-target, whichever mode is on, when that reading is not an ordinary
+    /// king move.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let malformed = || MoveError::Malformed(text.to_string());
+        let (squares, promotion) = match text.len() {
+            4 => (text, None),
+            5 => {
+                let (squares, letter) = text.split_at(4);
+                let kind = letter.chars().next().and_then(PieceType::from_char);
+                match kind {
+                    Some(
+                        k @ (PieceType::Knight
+                        | PieceType::Bishop
+                        | PieceType::Rook
+                        | PieceType::Queen),
+                    ) if letter.chars().all(|c| c.is_ascii_lowercase()) => (squares, Some(k)),
+                    _ => return Err(malformed()),
+                }
+            }
+            _ => return Err(malformed()),
+        };
+        let (from, to) = match (squares.get(..2), squares.get(2..)) {
+            (Some(a), Some(b)) => (
+                a.parse::<Square>().map_err(|_| malformed())?,
+                b.parse::<Square>().map_err(|_| malformed())?,
+            ),
+            _ => return Err(malformed()),
+        };
+        let moves = legal_moves(self);
+        let exact = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion);
+        let castle_by_target = || {
+            moves.iter().find(|m| {
+                let wing = if m.to() > m.from() {
+                    Wing::King
+                } else {
+                    Wing::Queen
+                };
+                m.is_castle()
+                    && m.from() == from
+                    && wing.king_target(self.side) == to
+                    && promotion.is_none()
+            })
+        };
+        exact
+            .or_else(castle_by_target)
+            .copied()
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}

@@ -1,0 +1,66 @@
+//! The `ferrum` binary: parses the command line and runs the chosen mode.
+
+mod cli;
+
+use clap::Parser;
+use cli::{Cli, Mode};
+use ferrum::board::{Board, START_FEN};
+use ferrum::tools::perft_suite;
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    match Cli::parse().mode {
+        Mode::Perft { depth, fen } => with_board(fen, |board| {
+            let start = Instant::now();
+            let nodes = ferrum::movegen::perft(board, depth);
+            let elapsed = start.elapsed();
+            let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+            println!(
+                "depth {depth} nodes {nodes} time {} nps {nps}",
+                elapsed.as_millis()
+            );
+        }),
+        Mode::Divide { depth, fen } => with_board(fen, |board| {
+            let mut total = 0;
+            for (m, nodes) in ferrum::movegen::divide(board, depth) {
+                println!("{}: {nodes}", board.move_to_uci(m));
+                total += nodes;
+            }
+            println!("\nNodes searched: {total}");
+        }),
+        Mode::PerftSuite {
+            file,
+            max_nodes,
+            max_depth,
+            threads,
+        } => {
+            let limits = perft_suite::Limits {
+                max_nodes: max_nodes.unwrap_or(u64::MAX),
+                max_depth: max_depth.unwrap_or(u32::MAX),
+            };
+            match perft_suite::run_file(&file, limits, threads, &mut std::io::stdout()) {
+                Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
+                Ok(_) => ExitCode::FAILURE,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+/// Runs `f` on the position from `fen` (or the start position), reporting a bad FEN.
+fn with_board(fen: Option<String>, f: impl FnOnce(&mut Board)) -> ExitCode {
+    match Board::from_fen(fen.as_deref().unwrap_or(START_FEN)) {
+        Ok(mut board) => {
+            f(&mut board);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: invalid FEN: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Legal move generation with check and pin masks: no move is made to test legality, so perft
+//! can count the moves at its last ply without playing them.
+//!
+//! Three selections share one generator: all moves, noisy moves (captures and all
+//! promotions, for quiescence and the capture stages of the move picker) and quiet moves
+//! (everything else, castling included). Noisy and quiet split the legal moves exactly.
+
+use super::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use super::magics::{bishop_attacks, rook_attacks};
+use super::movelist::MoveList;
+use crate::board::Board;
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceType, Square, Wing};
+
+const ALL: u8 = 0;
+const NOISY: u8 = 1;
+const QUIET: u8 = 2;
+
+/// Every legal move.
+#[inline]
+pub fn legal_moves(board: &Board) -> MoveList {
+    let mut list = MoveList::new();
+    generate::<ALL>(board, &mut list);
+    list
+}
+
+/// Appends the legal captures and promotions (including under-promotions).
+pub fn noisy_moves(board: &Board, list: &mut MoveList) {
+    generate::<NOISY>(board, list);
+}
+
+/// Appends the legal moves that neither capture nor promote.
+pub fn quiet_moves(board: &Board, list: &mut MoveList) {
+    generate::<QUIET>(board, list);
+}
+
+/// Pushes a move for each target, marking the ones that land on an enemy piece as captures.
+#[inline(always)]
+fn push_targets(list: &mut MoveList, from: Square, targets: Bitboard, enemies: Bitboard) {
+    for to in targets & enemies {
+        list.push(Move::new(from, to, MoveKind::CAPTURE));
+    }
+    for to in targets & !enemies {
+        list.push(Move::new(from, to, MoveKind::QUIET));
+    }
+}
+
+fn generate<const KIND: u8>(board: &Board, list: &mut MoveList) {
+    let us = board.side_to_move();
+    let them = !us;
+    let occupied = board.occupied();
+    let enemies = board.color(them);
+    let king = board.king_square(us);
+    let checkers = board.checkers();
+
+    let targets = match KIND {
+        ALL => !board.color(us),
+        NOISY => enemies,
+        _ => !occupied,
+    };
+
+    // The king may not step onto an attacked square. It is lifted from the board for the
+    // test so that it cannot shield its target square from a slider behind it.
+    let without_king = occupied ^ king.bb();
+    for to in king_attacks(king) & targets {
+        if !board.is_attacked(to, them, without_king) {
+            let kind = if enemies.contains(to) {
+                MoveKind::CAPTURE
+            } else {
+                MoveKind::QUIET
+            };
+            list.push(Move::new(king, to, kind));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+
+    // In single check, other pieces must capture the checker or block its line.
+    let check_mask = if checkers.any() {
+        between(king, checkers.lsb()) | checkers
+    } else {
+        Bitboard::FULL
+    };
+    let pinned = board.pinned();
+    let targets = targets & check_mask;
+
+    for from in board.pieces(us, PieceType::Knight) & !pinned {
+        push_targets(list, from, knight_attacks(from) & targets, enemies);
+    }
+    // A pinned piece stays on the line through its king and pinner. In check it cannot
+    // move at all: that line meets the checker's only at the king.
+    let pin_mask = |from: Square| {
+        if pinned.contains(from) {
+            line(king, from)
+        } else {
+            Bitboard::FULL
+        }
+    };
+    for from in board.diagonal_sliders(us) {
+        push_targets(
+            list,
+            from,
+            bishop_attacks(from, occupied) & targets & pin_mask(from),
+            enemies,
+        );
+    }
+    for from in board.straight_sliders(us) {
+        push_targets(
+            list,
+            from,
+            rook_attacks(from, occupied) & targets & pin_mask(from),
+            enemies,
+        );
+    }
+
+    let pawns = board.pieces(us, PieceType::Pawn);
+    pawn_moves::<KIND>(board, list, pawns & !pinned, check_mask);
+    if checkers.is_empty() {
+        for from in pawns & pinned {
+            pawn_moves::<KIND>(board, list, from.bb(), line(king, from));
+        }
+    }
+    if KIND != QUIET {
+        en_passant(board, list, king);
+    }
+    if KIND != NOISY && checkers.is_empty() {
+        castling(board, list, king);
+    }
+}
+
+/// Pushes, double pushes, captures and promotions for `pawns`, landing only inside `mask`.
+#[inline(always)]
+fn pawn_moves<const KIND: u8>(board: &Board, list: &mut MoveList, pawns: Bitboard, mask: Bitboard) {
+    let us = board.side_to_move();
+    let empty = !board.occupied();
+    let enemies = board.color(!us) & mask;
+    let up: i8 = if us == Color::White { 8 } else { -8 };
+    let seventh = Bitboard::rank(Square::new(0, 6).relative(us).rank());
+    let third = Bitboard::rank(Square::new(0, 2).relative(us).rank());
+    let (promoting, others) = (pawns & seventh, pawns & !seventh);
+
+    // Set-wise captures towards the a-file (west) and the h-file (east).
+    let west = |set: Bitboard| Bitboard((set & !Bitboard::FILE_A).forward(us).0 >> 1);
+    let east = |set: Bitboard| Bitboard((set & !Bitboard::FILE_H).forward(us).0 << 1);
+
+    if KIND != QUIET {
+        for to in west(others) & enemies {
+            list.push(Move::new(to.offset(1 - up), to, MoveKind::CAPTURE));
+        }
+        for to in east(others) & enemies {
+            list.push(Move::new(to.offset(-1 - up), to, MoveKind::CAPTURE));
+        }
+        if promoting.any() {
+            for to in promoting.forward(us) & empty & mask {
+                push_promotions(list, to.offset(-up), to, false);
+            }
+            for to in west(promoting) & enemies {
+                push_promotions(list, to.offset(1 - up), to, true);
+            }
+            for to in east(promoting) & enemies {
+                push_promotions(list, to.offset(-1 - up), to, true);
+            }
+        }
+    }
+    if KIND != NOISY {
+        let single = others.forward(us) & empty;
+        let double = (single & third).forward(us) & empty;
+        for to in single & mask {
+            list.push(Move::new(to.offset(-up), to, MoveKind::QUIET));
+        }
+        for to in double & mask {
+            list.push(Move::new(to.offset(-2 * up), to, MoveKind::DOUBLE_PUSH));
+        }
+    }
+}
+
+#[inline(always)]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square, capture: bool) {
+    for kind in [
+        PieceType::Queen,
+        PieceType::Knight,
+        PieceType::Rook,
+        PieceType::Bishop,
+    ] {
+        list.push(Move::new(from, to, MoveKind::promotion(kind, capture)));
+    }
+}
+
+/// En-passant captures, each tested by removing both pawns: the capture can uncover an
+/// attack on the king along the rank, which pin masks do not see.
+fn en_passant(board: &Board, list: &mut MoveList, king: Square) {
+    let Some(target) = board.en_passant() else {
+        return;
+    };
+    let us = board.side_to_move();
+    let them = !us;
+    let victim = Square::from_index_unchecked(target.index() as u32 ^ 8);
+    for from in pawn_attacks(them, target) & board.pieces(us, PieceType::Pawn) {
+        let occupied = board.occupied() ^ from.bb() ^ victim.bb() ^ target.bb();
+        let attacked = (bishop_attacks(king, occupied) & board.diagonal_sliders(them)).any()
+            || (rook_attacks(king, occupied) & board.straight_sliders(them)).any()
+            || (knight_attacks(king) & board.pieces(them, PieceType::Knight)).any()
+            || (pawn_attacks(us, king) & board.pieces(them, PieceType::Pawn) & !victim.bb()).any();
+        if !attacked {
+            list.push(Move::new(from, target, MoveKind::EN_PASSANT));
+        }
+    }
+}
+
+/// Castling under the Chess960 rules, which include standard chess: every square the king
+/// and rook pass over or land on is empty (but for the two of them), and no square the king
+/// passes over or lands on is attacked. Only called when not in check.
+fn castling(board: &Board, list: &mut MoveList, king: Square) {
+    let us = board.side_to_move();
+    for wing in Wing::ALL {
+        let Some(rook) = board.castling().rook_square(us, wing) else {
+            continue;
+        };
+        let (king_to, rook_to) = (wing.king_target(us), wing.rook_target(us));
+        let movers = king.bb() | rook.bb();
+        let path = between(king, king_to) | king_to.bb() | between(rook, rook_to) | rook_to.bb();
+        if (path & board.occupied() & !movers).any() {
+            continue;
+        }
+        // Without the rook, an enemy rook behind it on the first rank may attack the king's
+        // target square (Chess960 only).
+        let occupied = board.occupied() ^ movers;
+        let king_path = between(king, king_to) | king_to.bb();
+        if king_path
+            .into_iter()
+            .all(|sq| !board.is_attacked(sq, !us, occupied))
+        {
+            list.push(Move::new(king, rook, MoveKind::CASTLE));
+        }
+    }
+}

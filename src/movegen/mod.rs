@@ -1,0 +1,11 @@
+//! Move generation: attack tables, legal move lists and perft.
+
+pub mod attacks;
+mod generate;
+pub mod magics;
+mod movelist;
+mod perft;
+
+pub use generate::{legal_moves, noisy_moves, quiet_moves};
+pub use movelist::{MAX_MOVES, MoveList};
+pub use perft::{divide, perft};

@@ -1,0 +1,3 @@
+//! Tools around the engine proper: test-suite runners.
+
+pub mod perft_suite;

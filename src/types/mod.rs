@@ -1,0 +1,15 @@
+//! Small primitive types shared by every part of the engine, one file each.
+
+mod bitboard;
+mod castling;
+mod color;
+mod moves;
+mod piece;
+mod square;
+
+pub use bitboard::Bitboard;
+pub use castling::{CastlingRights, Wing};
+pub use color::Color;
+pub use moves::{Move, MoveKind};
+pub use piece::{Piece, PieceType};
+pub use square::Square;
