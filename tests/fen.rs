@@ -272,3 +272,40 @@ fn garbage_never_panics() {
         assert!(Board::from_fen(fen).is_err(), "{fen}");
     }
 }
+
+#[test]
+fn move_text_is_checked() {
+    use ferrum::board::MoveError;
+    let board = Board::startpos();
+    assert!(board.parse_move("e2e4").is_ok());
+    for text in [
+        "", "e2", "e2e", "e2e4qq", "e2eé", "é2e4", "e9e4", "e2e4k", "e2e4Q", "e2e4 ", "0000",
+        "🦀🦀",
+    ] {
+        assert_eq!(
+            board.parse_move(text),
+            Err(MoveError::Malformed(text.into())),
+            "{text}"
+        );
+    }
+    for text in ["e2e5", "e1g1", "e7e5", "a1a8", "e2e4q"] {
+        assert_eq!(
+            board.parse_move(text),
+            Err(MoveError::Illegal(text.into())),
+            "{text}"
+        );
+    }
+    // Castling: king-to-target and king-takes-rook both read; output follows the mode.
+    let mut b = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let castle = b.parse_move("e1g1").unwrap();
+    assert!(castle.is_castle());
+    assert_eq!(b.parse_move("e1h1"), Ok(castle));
+    assert_eq!(b.move_to_uci(castle), "e1g1");
+    b.set_chess960(true);
+    assert_eq!(b.move_to_uci(castle), "e1h1");
+    assert_eq!(b.parse_move("e1c1"), b.parse_move("e1a1"));
+    // Chess960: with the king on f1, f1g1 is an ordinary king move, castling is f1h1.
+    let b = Board::from_fen("4k3/8/8/8/8/8/8/5K1R w H - 0 1").unwrap();
+    assert!(!b.parse_move("f1g1").unwrap().is_castle());
+    assert!(b.parse_move("f1h1").unwrap().is_castle());
+}

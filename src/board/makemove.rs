@@ -49,7 +49,7 @@ impl Board {
             if m.is_capture() {
                 // The en-passant victim stands beside the mover, one rank behind `to`.
                 let victim_sq = if m.is_en_passant() {
-                    Square::from_index_unchecked(to.index() as u32 ^ 8)
+                    to.en_passant_victim()
                 } else {
                     to
                 };
@@ -130,7 +130,7 @@ impl Board {
             self.put(piece, from);
             if let Some(victim) = undo.captured {
                 let victim_sq = if m.is_en_passant() {
-                    Square::from_index_unchecked(to.index() as u32 ^ 8)
+                    to.en_passant_victim()
                 } else {
                     to
                 };

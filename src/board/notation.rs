@@ -46,6 +46,10 @@ impl Board {
     /// king move.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
+        // ASCII only, so that the byte offsets below fall on character boundaries.
+        if !text.is_ascii() {
+            return Err(malformed());
+        }
         let (squares, promotion) = match text.len() {
             4 => (text, None),
             5 => {

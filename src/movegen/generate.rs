@@ -194,7 +194,7 @@ fn en_passant(board: &Board, list: &mut MoveList, king: Square) {
     };
     let us = board.side_to_move();
     let them = !us;
-    let victim = Square::from_index_unchecked(target.index() as u32 ^ 8);
+    let victim = target.en_passant_victim();
     for from in pawn_attacks(them, target) & board.pieces(us, PieceType::Pawn) {
         let occupied = board.occupied() ^ from.bb() ^ victim.bb() ^ target.bb();
         let attacked = (bishop_attacks(king, occupied) & board.diagonal_sliders(them)).any()

@@ -86,6 +86,13 @@ impl Square {
         Square(to as u8)
     }
 
+    /// For an en-passant target square (3rd or 6th rank), the square of the pawn that the
+    /// capture removes: the same file, one rank nearer the middle.
+    #[inline(always)]
+    pub const fn en_passant_victim(self) -> Square {
+        Square(self.0 ^ 8)
+    }
+
     /// All 64 squares from a1 to h8.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
@@ -136,5 +143,19 @@ mod tests {
         assert_eq!(sq.flip().to_string(), "c3");
         assert_eq!(sq.relative(Color::White), sq);
         assert_eq!(Square::from_index(64), None);
+        assert_eq!(
+            "d6".parse::<Square>()
+                .unwrap()
+                .en_passant_victim()
+                .to_string(),
+            "d5"
+        );
+        assert_eq!(
+            "e3".parse::<Square>()
+                .unwrap()
+                .en_passant_victim()
+                .to_string(),
+            "e4"
+        );
     }
 }
