@@ -9,10 +9,10 @@ use std::path::PathBuf;
     version,
     about = "Ferrum, a UCI and XBoard chess engine"
 )]
-#[command(arg_required_else_help = true)]
 pub struct Cli {
+    /// Without a mode, Ferrum reads console commands from standard input ('help' lists them)
     #[command(subcommand)]
-    pub mode: Mode,
+    pub mode: Option<Mode>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -32,6 +32,41 @@ pub enum Mode {
         /// Position to start from (default: the standard start position)
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Search a fixed set of positions; the last line, `<nodes> nodes <nps> nps`, is the signature
+    Bench {
+        /// Depth of each search
+        #[arg(default_value_t = ferrum::tools::bench::DEFAULT_DEPTH)]
+        depth: i32,
+    },
+    /// Print the static evaluation of a position with its parts
+    Eval {
+        /// Position (default: the standard start position)
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Run an EPD test suite (bm/am operations) and count the positions solved
+    Test {
+        /// EPD file, e.g. epd/wac-revised.epd
+        file: PathBuf,
+        /// Search each position to this depth
+        #[arg(long, group = "limit")]
+        depth: Option<i32>,
+        /// Seconds per position (the default is 1)
+        #[arg(long, group = "limit")]
+        time: Option<f64>,
+        /// Nodes per position
+        #[arg(long, group = "limit")]
+        nodes: Option<u64>,
+        /// Count a position solved when a best move leads any of the first K lines
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// Stop a position once the right move has been best for K iterations
+        #[arg(long)]
+        early_exit: Option<u32>,
+        /// Transposition table size in MiB
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
     },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {

@@ -2,6 +2,9 @@
 //! library, which the integration tests and benchmarks use directly.
 
 pub mod board;
+pub mod comm;
+pub mod eval;
 pub mod movegen;
+pub mod search;
 pub mod tools;
 pub mod types;

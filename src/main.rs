@@ -5,12 +5,17 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::board::{Board, START_FEN};
-use ferrum::tools::perft_suite;
+use ferrum::search::Limits;
+use ferrum::tools::{bench, epd_test, perft_suite};
 use std::process::ExitCode;
 use std::time::Instant;
 
 fn main() -> ExitCode {
-    match Cli::parse().mode {
+    let Some(mode) = Cli::parse().mode else {
+        ferrum::comm::console::run(std::io::stdin().lock(), &mut std::io::stdout());
+        return ExitCode::SUCCESS;
+    };
+    match mode {
         Mode::Perft { depth, fen } => with_board(fen, |board| {
             let start = Instant::now();
             let nodes = ferrum::movegen::perft(board, depth);
@@ -29,6 +34,43 @@ fn main() -> ExitCode {
             }
             println!("\nNodes searched: {total}");
         }),
+        Mode::Bench { depth } => {
+            bench::run(depth.clamp(1, 64), &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Mode::Eval { fen } => {
+            with_board(fen, |board| println!("{}", ferrum::eval::breakdown(board)))
+        }
+        Mode::Test {
+            file,
+            depth,
+            time,
+            nodes,
+            multipv,
+            early_exit,
+            hash,
+        } => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(text) => text,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            let limits = match (depth, nodes, time) {
+                (Some(d), _, _) => Limits::depth(d.clamp(1, 64)),
+                (_, Some(n), _) => Limits::nodes(n),
+                (_, _, t) => Limits::movetime((t.unwrap_or(1.0).clamp(0.001, 1e6) * 1000.0) as u64),
+            };
+            let config = epd_test::TestConfig {
+                limits,
+                multipv,
+                early_exit,
+                hash_mb: hash,
+            };
+            epd_test::run(&text, &config, &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
         Mode::PerftSuite {
             file,
             max_nodes,

@@ -3,6 +3,7 @@
 //! Shredder-FEN in Chess960 mode. Every malformed input gets a `FenError` naming the field.
 
 use super::Board;
+use crate::eval::Phased;
 use crate::types::{Bitboard, CastlingRights, Color, Piece, PieceType, Square, Wing};
 use std::fmt;
 
@@ -123,6 +124,8 @@ impl Board {
             fullmove,
             key: 0,
             checkers: Bitboard::EMPTY,
+            psqt: Phased::ZERO,
+            phase: 0,
             chess960: false,
             castling_keep: [0b1111; 64],
             history: Vec::with_capacity(256),
@@ -338,6 +341,42 @@ impl Board {
             self.side, self.halfmove, self.fullmove
         ));
         fen
+    }
+}
+
+impl Board {
+    /// The same position with colours swapped: the board turned upside down, White's pieces
+    /// made Black's and the other side to move. Evaluation must give both the same score.
+    pub fn mirrored(&self) -> Board {
+        let fen = self.to_fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+        let side = if self.side == Color::White { "b" } else { "w" };
+        let ep = self
+            .en_passant
+            .map_or("-".to_string(), |sq| sq.flip().to_string());
+        let mirrored = format!(
+            "{} {side} {} {ep} {} {}",
+            placement.join("/"),
+            swap(fields[2]),
+            self.halfmove,
+            self.fullmove
+        );
+        let mut board =
+            Board::from_fen(&mirrored).expect("the mirror of a valid position is valid");
+        board.chess960 = self.chess960;
+        board
     }
 }
 

@@ -98,12 +98,40 @@ impl Board {
         self.history.push(undo);
     }
 
-    /// Takes back the last move made; does nothing if there is none.
+    /// Passes the move to the opponent (for null-move pruning); not allowed in check.
+    /// The halfmove clock restarts so that no repetition is counted across the null move.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(!self.in_check());
+        let z = zobrist::keys();
+        self.history.push(Undo {
+            mv: Move::NONE,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+            checkers: self.checkers,
+        });
+        self.key ^= z.side_flip();
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= z.en_passant(ep);
+        }
+        self.halfmove = 0;
+        self.side = !self.side;
+    }
+
+    /// Takes back the last move made (or null move); does nothing if there is none.
     pub fn unmake_move(&mut self) {
         let Some(undo) = self.history.pop() else {
             return;
         };
         let m = undo.mv;
+        if m == Move::NONE {
+            self.side = !self.side;
+            self.restore(&undo);
+            return;
+        }
         let us = !self.side;
         let (from, to) = (m.from(), m.to());
 
@@ -139,6 +167,12 @@ impl Board {
         }
 
         self.side = us;
+        self.restore(&undo);
+    }
+
+    /// Puts back the state that `Undo` saved.
+    #[inline(always)]
+    fn restore(&mut self, undo: &Undo) {
         self.fullmove = undo.fullmove;
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;

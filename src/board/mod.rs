@@ -2,14 +2,20 @@
 //! en-passant square, move counters, an incrementally updated Zobrist key and the history of
 //! earlier positions for unmaking moves and spotting repetitions.
 
+mod check;
+mod draw;
 mod fen;
 mod makemove;
 mod notation;
+mod san;
+mod see;
 pub mod zobrist;
 
 pub use fen::{FenError, START_FEN};
 pub use notation::MoveError;
+pub use see::SEE_VALUE;
 
+use crate::eval::{PHASE_WEIGHT, Phased, psqt};
 use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::movegen::magics::{bishop_attacks, rook_attacks};
 use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square};
@@ -45,6 +51,10 @@ pub struct Board {
     key: u64,
     /// Pieces giving check to the side to move.
     checkers: Bitboard,
+    /// Material and piece-square sum, White minus Black.
+    psqt: Phased,
+    /// Game phase from the material on the board (see `eval::MAX_PHASE`).
+    phase: i32,
     /// Chess960 notation: Shredder-FEN castling and king-takes-rook castling moves.
     chess960: bool,
     /// For each square, the castling rights that survive a move from or to it.
@@ -134,6 +144,18 @@ impl Board {
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
+    }
+
+    /// Material plus piece-square values, White minus Black, kept up to date by make/unmake.
+    #[inline(always)]
+    pub fn psqt(&self) -> Phased {
+        self.psqt
+    }
+
+    /// Game phase: 0 with bare kings and pawns, `eval::MAX_PHASE` with the starting pieces.
+    #[inline(always)]
+    pub fn phase(&self) -> i32 {
+        self.phase
     }
 
     #[inline(always)]
@@ -237,7 +259,20 @@ impl Board {
         key
     }
 
-    /// Checks that the bitboards, mailbox, key and checkers agree; describes the first
+    /// The piece-square sum and phase computed from scratch.
+    pub fn compute_psqt_and_phase(&self) -> (Phased, i32) {
+        self.occupied().fold((Phased::ZERO, 0), |(sum, phase), sq| {
+            match self.piece_at(sq) {
+                Some(p) => (
+                    sum + psqt::value(p, sq),
+                    phase + PHASE_WEIGHT[p.kind().index()],
+                ),
+                None => (sum, phase),
+            }
+        })
+    }
+
+    /// Checks that the bitboards, mailbox, key, piece-square sum, phase and checkers agree; describes the first
     /// inconsistency found.
     pub fn check_consistency(&self) -> Result<(), String> {
         for sq in Square::all() {
@@ -259,6 +294,12 @@ impl Board {
         if self.key != self.compute_key() {
             return Err("incremental key differs from a fresh computation".into());
         }
+        let (psqt, phase) = self.compute_psqt_and_phase();
+        if (psqt, phase) != (self.psqt, self.phase) {
+            return Err(
+                "incremental piece-square sum or phase differs from a fresh computation".into(),
+            );
+        }
         let checkers = self.attackers_to(self.king_square(self.side), self.occupied())
             & self.color(!self.side);
         if checkers != self.checkers {
@@ -273,6 +314,8 @@ impl Board {
         self.by_kind[piece.kind().index()] |= bb;
         self.by_color[piece.color().index()] |= bb;
         self.mailbox[sq.index()] = Some(piece);
+        self.psqt += psqt::value(piece, sq);
+        self.phase += PHASE_WEIGHT[piece.kind().index()];
     }
 
     #[inline(always)]
@@ -281,6 +324,8 @@ impl Board {
         self.by_kind[piece.kind().index()] ^= bb;
         self.by_color[piece.color().index()] ^= bb;
         self.mailbox[sq.index()] = None;
+        self.psqt -= psqt::value(piece, sq);
+        self.phase -= PHASE_WEIGHT[piece.kind().index()];
     }
 }
 

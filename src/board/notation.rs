@@ -12,13 +12,18 @@ pub enum MoveError {
     Malformed(String),
     /// Well formed, but not a legal move in the position.
     Illegal(String),
+    /// SAN that fits more than one legal move.
+    Ambiguous(String),
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            MoveError::Malformed(m) => write!(f, "'{m}' is not a move in coordinate notation"),
+            MoveError::Malformed(m) => {
+                write!(f, "'{m}' is not a move in coordinate notation or SAN")
+            }
             MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move here"),
+            MoveError::Ambiguous(m) => write!(f, "'{m}' fits more than one legal move"),
         }
     }
 }

@@ -193,44 +193,57 @@ fn en_passant(board: &Board, list: &mut MoveList, king: Square) {
         return;
     };
     let us = board.side_to_move();
-    let them = !us;
-    let victim = target.en_passant_victim();
-    for from in pawn_attacks(them, target) & board.pieces(us, PieceType::Pawn) {
-        let occupied = board.occupied() ^ from.bb() ^ victim.bb() ^ target.bb();
-        let attacked = (bishop_attacks(king, occupied) & board.diagonal_sliders(them)).any()
-            || (rook_attacks(king, occupied) & board.straight_sliders(them)).any()
-            || (knight_attacks(king) & board.pieces(them, PieceType::Knight)).any()
-            || (pawn_attacks(us, king) & board.pieces(them, PieceType::Pawn) & !victim.bb()).any();
-        if !attacked {
+    for from in pawn_attacks(!us, target) & board.pieces(us, PieceType::Pawn) {
+        if en_passant_is_safe(board, from, target, king) {
             list.push(Move::new(from, target, MoveKind::EN_PASSANT));
         }
     }
+}
+
+/// Whether the king on `king` is safe after the pawn on `from` captures en passant on `target`.
+pub(super) fn en_passant_is_safe(
+    board: &Board,
+    from: Square,
+    target: Square,
+    king: Square,
+) -> bool {
+    let us = board.side_to_move();
+    let them = !us;
+    let victim = target.en_passant_victim();
+    let occupied = board.occupied() ^ from.bb() ^ victim.bb() ^ target.bb();
+    !((bishop_attacks(king, occupied) & board.diagonal_sliders(them)).any()
+        || (rook_attacks(king, occupied) & board.straight_sliders(them)).any()
+        || (knight_attacks(king) & board.pieces(them, PieceType::Knight)).any()
+        || (pawn_attacks(us, king) & board.pieces(them, PieceType::Pawn) & !victim.bb()).any())
 }
 
 /// Castling under the Chess960 rules, which include standard chess: every square the king
 /// and rook pass over or land on is empty (but for the two of them), and no square the king
 /// passes over or lands on is attacked. Only called when not in check.
 fn castling(board: &Board, list: &mut MoveList, king: Square) {
-    let us = board.side_to_move();
     for wing in Wing::ALL {
-        let Some(rook) = board.castling().rook_square(us, wing) else {
-            continue;
-        };
-        let (king_to, rook_to) = (wing.king_target(us), wing.rook_target(us));
-        let movers = king.bb() | rook.bb();
-        let path = between(king, king_to) | king_to.bb() | between(rook, rook_to) | rook_to.bb();
-        if (path & board.occupied() & !movers).any() {
-            continue;
-        }
-        // Without the rook, an enemy rook behind it on the first rank may attack the king's
-        // target square (Chess960 only).
-        let occupied = board.occupied() ^ movers;
-        let king_path = between(king, king_to) | king_to.bb();
-        if king_path
-            .into_iter()
-            .all(|sq| !board.is_attacked(sq, !us, occupied))
-        {
+        if let Some(rook) = castling_rook(board, wing, king) {
             list.push(Move::new(king, rook, MoveKind::CASTLE));
         }
     }
+}
+
+/// The rook that castles on `wing` if castling there is legal now (not in check assumed).
+pub(super) fn castling_rook(board: &Board, wing: Wing, king: Square) -> Option<Square> {
+    let us = board.side_to_move();
+    let rook = board.castling().rook_square(us, wing)?;
+    let (king_to, rook_to) = (wing.king_target(us), wing.rook_target(us));
+    let movers = king.bb() | rook.bb();
+    let path = between(king, king_to) | king_to.bb() | between(rook, rook_to) | rook_to.bb();
+    if (path & board.occupied() & !movers).any() {
+        return None;
+    }
+    // Without the rook, an enemy rook behind it on the first rank may attack the king's
+    // target square (Chess960 only).
+    let occupied = board.occupied() ^ movers;
+    let king_path = between(king, king_to) | king_to.bb();
+    let safe = king_path
+        .into_iter()
+        .all(|sq| !board.is_attacked(sq, !us, occupied));
+    safe.then_some(rook)
 }

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 mod generate;
+mod legality;
 pub mod magics;
 mod movelist;
 mod perft;

@@ -2,7 +2,7 @@
 
 use crate::types::Move;
 use std::mem::MaybeUninit;
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
@@ -50,6 +50,14 @@ impl Deref for MoveList {
     fn deref(&self) -> &[Move] {
         // SAFETY: the first `len` entries were written by `push`.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

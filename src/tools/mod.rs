@@ -1,3 +1,6 @@
-//! Tools around the engine proper: test-suite runners.
+//! Tools around the engine proper: bench, EPD test suites and perft suites.
 
+pub mod bench;
+pub mod epd;
+pub mod epd_test;
 pub mod perft_suite;

@@ -5,6 +5,7 @@ mod castling;
 mod color;
 mod moves;
 mod piece;
+mod score;
 mod square;
 
 pub use bitboard::Bitboard;
@@ -12,4 +13,5 @@ pub use castling::{CastlingRights, Wing};
 pub use color::Color;
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, PieceType};
+pub use score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Score, UciScore, is_mate};
 pub use square::Square;

@@ -20,6 +20,12 @@ impl MoveKind {
     pub const PROMOTION: MoveKind = MoveKind(8);
     pub const PROMOTION_CAPTURE: MoveKind = MoveKind(12);
 
+    /// False for the three unused codes (3, 6 and 7).
+    #[inline(always)]
+    pub const fn is_defined(self) -> bool {
+        !matches!(self.0, 3 | 6 | 7)
+    }
+
     /// The promotion kind for `piece` (knight to queen), capturing or not.
     #[inline(always)]
     pub const fn promotion(piece: PieceType, capture: bool) -> MoveKind {
@@ -53,6 +59,12 @@ impl Move {
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         MoveKind(self.0 >> 12)
+    }
+
+    /// A move from bits made by `bits()`.
+    #[inline(always)]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
     }
 
     /// The raw 16 bits, for compact storage (transposition table, books).

@@ -1,0 +1,75 @@
+//! Draws by rule that the search must see: the fifty-move rule, repetition and material
+//! that cannot mate.
+
+use super::Board;
+use crate::types::{Bitboard, PieceType};
+
+/// Light squares (b1, d1, ..., a2, ...), for telling bishops apart by square colour.
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+
+impl Board {
+    /// Fifty moves by each side without a capture or pawn move. A checkmate on the hundredth
+    /// half-move still wins, so the caller checks for mate when the side to move is in check.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove >= 100
+    }
+
+    /// Neither side can mate by any sequence of legal moves: kings alone, king and one minor
+    /// piece against a king, or only bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy =
+            self.kind(PieceType::Pawn) | self.kind(PieceType::Rook) | self.kind(PieceType::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.kind(PieceType::Knight);
+        let bishops = self.kind(PieceType::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
+    }
+
+    /// A draw the search can score without looking further: the fifty-move rule (unless the
+    /// side to move is in check, which might be mate), insufficient material, or a position
+    /// seen before (one repetition is enough inside a search, as it could be repeated again).
+    pub fn is_draw(&self) -> bool {
+        (self.is_fifty_move_draw() && !self.in_check())
+            || self.is_insufficient_material()
+            || self.is_repetition()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn insufficient(fen: &str) -> bool {
+        Board::from_fen(fen).unwrap().is_insufficient_material()
+    }
+
+    #[test]
+    fn material_that_cannot_mate() {
+        assert!(insufficient("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        assert!(insufficient("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
+        assert!(insufficient("4kb2/8/8/8/8/8/8/4K3 w - - 0 1"));
+        // Bishops on f1 and c8 both stand on light squares.
+        assert!(insufficient("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"));
+        assert!(!insufficient("1b2k3/8/8/8/8/8/8/4KB2 w - - 0 1"));
+        assert!(!insufficient("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"));
+        assert!(!insufficient("4k3/8/8/8/8/8/8/4KB1n w - - 0 1"));
+        assert!(!insufficient("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));
+        assert!(!insufficient("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn fifty_moves() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
+        assert!(board.is_fifty_move_draw() && board.is_draw());
+        // In check on the hundredth half-move: not scored as a draw without a look.
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 100 80").unwrap();
+        assert!(!board.is_draw());
+    }
+}

@@ -1,0 +1,134 @@
+//! A line-based console for people: set up a position, search it, look at it. Searches run
+//! to their limit on the calling thread (the protocols will add stopping and pondering).
+
+use crate::board::{Board, START_FEN};
+use crate::eval;
+use crate::movegen::{divide, perft};
+use crate::search::{Limits, Report, SearchOptions, TranspositionTable, search};
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+
+const HELP: &str = "commands:
+  position startpos|fen <FEN> [moves <m1> <m2> ...]   set up a position
+  go [depth N] [movetime MS] [nodes N] [mate N]     search it (default depth 8)
+  d                                                 show the board
+  eval                                              evaluation with its parts
+  perft N | divide N                                count the move tree
+  quit";
+
+/// Reads commands from `input` until `quit` or the end, answering on `out`.
+pub fn run(input: impl BufRead, out: &mut impl Write) {
+    let mut board = Board::startpos();
+    let tt = TranspositionTable::new(
+        std::env::var("FERRUM_HASH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(64),
+    );
+    let stop = AtomicBool::new(false);
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let reply = match tokens.as_slice() {
+            [] => continue,
+            ["quit"] => break,
+            ["help"] => HELP.to_string(),
+            ["d"] => board.to_string(),
+            ["eval"] => eval::breakdown(&board),
+            ["position", rest @ ..] => match set_position(rest) {
+                Ok(b) => {
+                    board = b;
+                    continue;
+                }
+                Err(e) => format!("error: {e}"),
+            },
+            ["go", rest @ ..] => match parse_go(rest) {
+                Ok(limits) => {
+                    let mut lines = Vec::new();
+                    let mut report = |r: Report| {
+                        if let Report::Line(info) = r {
+                            lines.push(super::format_info(&board, info));
+                        }
+                    };
+                    let result = search(
+                        &board,
+                        &limits,
+                        &tt,
+                        &stop,
+                        &SearchOptions::default(),
+                        &mut report,
+                    );
+                    let best = result
+                        .best
+                        .map_or("0000".to_string(), |m| board.move_to_uci(m));
+                    lines.push(format!("bestmove {best}"));
+                    lines.join("\n")
+                }
+                Err(e) => format!("error: {e}"),
+            },
+            [cmd @ ("perft" | "divide"), n] => match n.parse::<u32>() {
+                Ok(depth) if *cmd == "perft" => format!("nodes {}", perft(&mut board, depth)),
+                Ok(depth) => {
+                    let rows = divide(&mut board, depth);
+                    let total: u64 = rows.iter().map(|r| r.1).sum();
+                    let rows: Vec<String> = rows
+                        .iter()
+                        .map(|(m, n)| format!("{}: {n}", board.move_to_uci(*m)))
+                        .collect();
+                    format!("{}\n\nNodes searched: {total}", rows.join("\n"))
+                }
+                Err(_) => format!("error: '{n}' is not a depth"),
+            },
+            _ => format!("error: unknown command '{line}' (try 'help')"),
+        };
+        let _ = writeln!(out, "{reply}");
+        let _ = out.flush();
+    }
+}
+
+/// `startpos|fen <FEN> [moves ...]`; the position is only replaced when all of it is valid.
+fn set_position(tokens: &[&str]) -> Result<Board, String> {
+    let moves_at = tokens
+        .iter()
+        .position(|&t| t == "moves")
+        .unwrap_or(tokens.len());
+    let mut board = match &tokens[..moves_at] {
+        ["startpos"] => Board::from_fen(START_FEN).map_err(|e| e.to_string())?,
+        ["fen", fen @ ..] => {
+            Board::from_fen(&fen.join(" ")).map_err(|e| format!("invalid FEN: {e}"))?
+        }
+        _ => return Err("expected 'startpos' or 'fen <FEN>'".into()),
+    };
+    for text in tokens.iter().skip(moves_at + 1) {
+        let m = board.parse_move(text).map_err(|e| e.to_string())?;
+        board.make_move(m);
+    }
+    Ok(board)
+}
+
+/// `depth N`, `movetime MS`, `nodes N`, `mate N` in any combination.
+fn parse_go(tokens: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut rest = tokens;
+    while let [name, value, tail @ ..] = rest {
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("'{v}' is not a number for {name}"))
+        };
+        match *name {
+            "depth" => limits.depth = Some(number(value)?.min(1_000) as i32),
+            "movetime" => limits.movetime_ms = Some(number(value)?),
+            "nodes" => limits.nodes = Some(number(value)?),
+            "mate" => limits.mate = Some(number(value)?.min(1_000) as u32),
+            _ => return Err(format!("unknown go parameter '{name}'")),
+        }
+        rest = tail;
+    }
+    if let [odd] = rest {
+        return Err(format!("'{odd}' needs a value"));
+    }
+    if limits == Limits::default() {
+        limits.depth = Some(8);
+    }
+    Ok(limits)
+}

@@ -1,0 +1,334 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search with a
+//! transposition table, quiescence search at the horizon, and the usual pruning and move
+//! ordering (see `pvs.rs` for the numbered steps).
+//!
+//! `search` runs on the caller's thread; the caller may stop it through the shared flag and
+//! receives reports through a callback, so the search knows nothing of protocols.
+
+mod history;
+mod limits;
+mod params;
+mod picker;
+mod pv;
+mod pvs;
+mod quiescence;
+mod table_memory;
+mod time;
+pub mod tt;
+
+pub use limits::{Clock, Limits};
+pub use params::SearchParams;
+pub use time::TimeManager;
+pub use tt::{Bound, TranspositionTable};
+
+use crate::board::Board;
+use crate::movegen::legal_moves;
+use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
+use history::History;
+use pv::PvTable;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// One line of the principal variation, as the search reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1 for the best line, 2 for the second best, ... (MultiPV).
+    pub multipv: usize,
+    pub score: Score,
+    /// `None` for an exact score; `Lower`/`Upper` when an aspiration window failed.
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: usize,
+    pub pv: Vec<Move>,
+}
+
+/// What the search tells its caller while it runs.
+#[derive(Debug)]
+pub enum Report<'a> {
+    /// A finished line, or a bound on it after an aspiration failure.
+    Line(&'a SearchInfo),
+    /// The root move being searched, sent after the first second.
+    CurrentMove { depth: i32, mv: Move, number: usize },
+}
+
+/// Settings that are not limits: they come from engine options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub params: SearchParams,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            move_overhead_ms: 10,
+            params: SearchParams::default(),
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, when known.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    /// The final lines, best first (one per MultiPV line).
+    pub lines: Vec<SearchInfo>,
+}
+
+/// Per-ply search state.
+#[derive(Clone, Copy)]
+struct Frame {
+    eval: Score,
+    killers: [Move; 2],
+}
+
+/// One search thread's working state.
+struct Searcher<'a> {
+    board: Board,
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    params: SearchParams,
+    time: TimeManager,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    /// Set once a limit or the stop flag ends the search; every node then returns at once.
+    stopped: bool,
+    /// False during the first iteration, which always completes so there is a move to play.
+    may_stop: bool,
+    stack: [Frame; MAX_PLY + 2],
+    history: History,
+    pv: PvTable,
+    /// Root moves allowed (`searchmoves`), and those already taken by better MultiPV lines.
+    root_moves: Vec<Move>,
+    excluded: Vec<Move>,
+    /// The root's principal variation changed during the current root search, to a move
+    /// scoring `root_score`.
+    root_pv_changed: bool,
+    root_score: Score,
+    current_depth: i32,
+    /// Late move reductions by [depth][moves tried].
+    lmr: [[i32; 64]; 64],
+    report: &'a mut dyn FnMut(Report),
+}
+
+/// Searches `board` within `limits`, reporting through `report`, until a limit is reached or
+/// `stop` is set. Always returns a legal best move when there is one.
+pub fn search(
+    board: &Board,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    options: &SearchOptions,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let params = options.params.clone();
+    let mut lmr = [[0; 64]; 64];
+    for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (moves, r) in row.iter_mut().enumerate().skip(1) {
+            let ln = (depth as f64).ln() * (moves as f64).ln();
+            *r = (params.lmr_base + ln / params.lmr_divisor) as i32;
+        }
+    }
+    tt.new_search();
+    let mut searcher = Box::new(Searcher {
+        board: board.clone(),
+        tt,
+        stop,
+        params,
+        time: TimeManager::new(limits, options.move_overhead_ms),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        may_stop: false,
+        stack: [Frame {
+            eval: 0,
+            killers: [Move::NONE; 2],
+        }; MAX_PLY + 2],
+        history: History::default(),
+        pv: PvTable::default(),
+        root_moves: Vec::new(),
+        excluded: Vec::new(),
+        root_pv_changed: false,
+        root_score: 0,
+        current_depth: 0,
+        lmr,
+        report,
+    });
+    searcher.iterate(limits, options.multipv)
+}
+
+impl Searcher<'_> {
+    /// Iterative deepening: searches depth 1, 2, ... and keeps the last results, each line
+    /// inside an aspiration window around its previous score.
+    fn iterate(&mut self, limits: &Limits, multipv: usize) -> SearchResult {
+        let legal = legal_moves(&self.board);
+        self.root_moves = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect();
+        if self.root_moves.is_empty() {
+            self.root_moves = legal.to_vec();
+        }
+        if self.root_moves.is_empty() {
+            let score = if self.board.in_check() { -MATE } else { 0 };
+            return self.result(Vec::new(), score, 0);
+        }
+        let multipv = multipv.clamp(1, self.root_moves.len());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32)
+            .clamp(1, MAX_PLY as i32 - 8);
+        let mut lines: Vec<SearchInfo> = Vec::new();
+        let mut completed = 0;
+
+        for depth in 1..=max_depth {
+            self.current_depth = depth;
+            self.excluded.clear();
+            for index in 0..multipv {
+                let previous = lines.get(index).map(|l| l.score);
+                let Some(line) = self.aspiration(depth, index, previous) else {
+                    break;
+                };
+                self.excluded.push(line.pv[0]);
+                (self.report)(Report::Line(&line));
+                if index < lines.len() {
+                    lines[index] = line;
+                } else {
+                    lines.push(line);
+                }
+            }
+            // Lines found later in an iteration may beat earlier ones: report them in order.
+            lines.sort_by_key(|l| -l.score);
+            for (i, line) in lines.iter_mut().enumerate() {
+                line.multipv = i + 1;
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            self.may_stop = true;
+            let mate_found = limits
+                .mate
+                .is_some_and(|n| lines[0].score >= MATE - (2 * n as Score - 1));
+            if mate_found || self.time.soft_exceeded() {
+                break;
+            }
+        }
+        let score = lines.first().map_or(0, |l| l.score);
+        self.result(lines, score, completed)
+    }
+
+    /// Searches one MultiPV line at `depth`, widening the window until the score falls
+    /// inside it. `None` when stopped before this iteration gave a usable move.
+    fn aspiration(
+        &mut self,
+        depth: i32,
+        index: usize,
+        previous: Option<Score>,
+    ) -> Option<SearchInfo> {
+        let mut delta = self.params.aspiration_window;
+        let (mut alpha, mut beta) = match previous {
+            Some(s) if depth >= 4 && !is_mate(s) => {
+                ((s - delta).max(-INFINITY), (s + delta).min(INFINITY))
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            self.seldepth = 0;
+            self.root_pv_changed = false;
+            let score = self.search::<pvs::Root>(alpha, beta, depth, 0);
+            if self.stopped {
+                // A move that raised alpha in this search before the stop was searched fully:
+                // it is at least as good as the last iteration's choice.
+                let usable = self.root_pv_changed && index == 0 && !self.pv.root().is_empty();
+                let score = self.root_score;
+                return usable.then(|| self.info(depth, index, score, Some(Bound::Lower)));
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                return Some(self.info(depth, index, score, None));
+            };
+            if self.time.elapsed() > Duration::from_secs(1) && !self.pv.root().is_empty() {
+                let info = self.info(depth, index, score, Some(bound));
+                (self.report)(Report::Line(&info));
+            }
+            delta += delta / 2;
+        }
+    }
+
+    fn info(&self, depth: i32, index: usize, score: Score, bound: Option<Bound>) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth,
+            multipv: index + 1,
+            score,
+            bound,
+            nodes: self.nodes,
+            time: self.time.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: self.pv.root().to_vec(),
+        }
+    }
+
+    fn result(&mut self, lines: Vec<SearchInfo>, score: Score, depth: i32) -> SearchResult {
+        let best = lines.first().and_then(|l| l.pv.first().copied());
+        let mut ponder = lines.first().and_then(|l| l.pv.get(1).copied());
+        // Without a second PV move, the table may still know the expected reply.
+        if let (Some(best), None) = (best, ponder) {
+            self.board.make_move(best);
+            ponder = self
+                .tt
+                .probe(self.board.key(), 0)
+                .map(|e| e.mv)
+                .filter(|&m| self.board.is_legal(m));
+            self.board.unmake_move();
+        }
+        SearchResult {
+            best,
+            ponder,
+            score,
+            depth,
+            nodes: self.nodes,
+            time: self.time.elapsed(),
+            lines,
+        }
+    }
+
+    /// Polls the limits: the node limit at every node, the clock and the stop flag every
+    /// 1024 nodes. The first iteration is never interrupted.
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.may_stop
+            && (self.nodes >= self.node_limit
+                || (self.nodes & 1023 == 0
+                    && (self.stop.load(Ordering::Relaxed) || self.time.hard_exceeded())))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+}

@@ -1,0 +1,233 @@
+//! The staged move picker: moves in the order most likely to cause a cutoff, generated only
+//! when needed. Stages: the transposition-table move, captures and promotions that do not
+//! lose material (by SEE, best victim first), the two killer moves, quiet moves by history,
+//! then the losing captures and under-promotions.
+
+use super::history::History;
+use crate::board::{Board, SEE_VALUE};
+use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves};
+use crate::types::{Move, PieceType};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    Done,
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    /// Quiescence out of check: only winning or even captures and queen promotions.
+    noisy_only: bool,
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+    bad: MoveList,
+    next_bad: usize,
+}
+
+/// Most valuable victim first, then least valuable attacker; promotions by the new piece.
+fn mvv_lva(board: &Board, m: Move) -> i32 {
+    let victim = match board.piece_at(m.to()) {
+        Some(p) => SEE_VALUE[p.kind().index()],
+        None if m.is_en_passant() => SEE_VALUE[PieceType::Pawn.index()],
+        None => 0,
+    };
+    let promotion = m.promotion().map_or(0, |p| SEE_VALUE[p.index()]);
+    let attacker = board
+        .piece_at(m.from())
+        .map_or(0, |p| p.kind().index() as i32);
+    (victim + promotion) * 8 - attacker
+}
+
+impl MovePicker {
+    /// A picker for an ordinary node.
+    pub fn new(tt_move: Move, killers: [Move; 2]) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            noisy_only: false,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            bad: MoveList::new(),
+            next_bad: 0,
+        }
+    }
+
+    /// A picker for quiescence search: all evasions in check, else only the captures and
+    /// promotions that do not lose material.
+    pub fn quiescence(tt_move: Move, in_check: bool) -> MovePicker {
+        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2]);
+        picker.noisy_only = !in_check;
+        picker
+    }
+
+    /// Picks the best-scored move among those not yet returned.
+    fn select(&mut self) -> Option<Move> {
+        let len = self.list.len();
+        if self.next >= len {
+            return None;
+        }
+        let best = (self.next..len)
+            .max_by_key(|&i| self.scores[i])
+            .unwrap_or(self.next);
+        self.list.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.list[self.next - 1])
+    }
+
+    /// The next move to try, or `None` when all have been returned.
+    pub fn next(&mut self, board: &Board, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    let m = self.tt_move;
+                    if m != Move::NONE && (!self.noisy_only || m.is_noisy()) && board.is_legal(m) {
+                        return Some(m);
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.list.clear();
+                    noisy_moves(board, &mut self.list);
+                    for (i, &m) in self.list.iter().enumerate() {
+                        self.scores[i] = mvv_lva(board, m);
+                    }
+                    self.next = 0;
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.select() {
+                    Some(m) if m == self.tt_move => {}
+                    Some(m) => {
+                        let under = m.promotion().is_some_and(|p| p != PieceType::Queen);
+                        if under || !board.see_ge(m, 0) {
+                            if !self.noisy_only {
+                                self.bad.push(m);
+                            }
+                        } else {
+                            return Some(m);
+                        }
+                    }
+                    None => {
+                        self.stage = if self.noisy_only {
+                            Stage::Done
+                        } else {
+                            Stage::Killer1
+                        }
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 => {
+                    let first = self.stage == Stage::Killer1;
+                    let m = self.killers[usize::from(!first)];
+                    self.stage = if first {
+                        Stage::Killer2
+                    } else {
+                        Stage::GenerateQuiet
+                    };
+                    if m != Move::NONE
+                        && m != self.tt_move
+                        && (first || m != self.killers[0])
+                        && !m.is_noisy()
+                        && board.is_legal(m)
+                    {
+                        return Some(m);
+                    }
+                }
+                Stage::GenerateQuiet => {
+                    self.list.clear();
+                    self.next = 0;
+                    quiet_moves(board, &mut self.list);
+                    for (i, &m) in self.list.iter().enumerate() {
+                        self.scores[i] = board
+                            .piece_at(m.from())
+                            .map_or(0, |p| history.get(p, m.to()));
+                    }
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => match self.select() {
+                    Some(m) if m == self.tt_move || self.killers.contains(&m) => {}
+                    Some(m) => return Some(m),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    if self.next_bad < self.bad.len() {
+                        self.next_bad += 1;
+                        return Some(self.bad[self.next_bad - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::{legal_moves, perft};
+
+    /// Perft through the picker: every legal move exactly once, whatever the TT move and
+    /// killers (legal, illegal or absent).
+    fn picker_perft(board: &mut Board, depth: u32, history: &History, hint: Move) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let killers = [hint, Move::from_bits(hint.bits() ^ 0x0041)];
+        let mut picker = MovePicker::new(hint, killers);
+        let mut seen = Vec::new();
+        let mut nodes = 0;
+        while let Some(m) = picker.next(board, history) {
+            assert!(!seen.contains(&m), "{m} twice in {}", board.to_fen());
+            seen.push(m);
+            board.make_move(m);
+            nodes += picker_perft(board, depth - 1, history, m);
+            board.unmake_move();
+        }
+        assert_eq!(seen.len(), legal_moves(board).len(), "{}", board.to_fen());
+        nodes
+    }
+
+    #[test]
+    fn yields_exactly_the_legal_moves() {
+        let history = History::default();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let mut board = Board::from_fen(fen).unwrap();
+            let expected = perft(&mut board, 3);
+            assert_eq!(
+                picker_perft(&mut board, 3, &history, Move::NONE),
+                expected,
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn order_of_stages() {
+        // e4xd5 wins the queen, Qxd5 trades queens (even), Qxa4 loses the queen for a pawn.
+        let board = Board::from_fen("4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1").unwrap();
+        let history = History::default();
+        let tt = board.parse_move("e1e2").unwrap();
+        let mut picker = MovePicker::new(tt, [Move::NONE; 2]);
+        let order: Vec<String> = std::iter::from_fn(|| picker.next(&board, &history))
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(order[..3], ["e1e2", "e4d5", "d1d5"]);
+        assert_eq!(order.last().map(String::as_str), Some("d1a4"));
+    }
+}

@@ -1,0 +1,298 @@
+//! Principal variation search, as a numbered checklist. PV nodes search with an open window;
+//! the others with a null window, re-searched only when a move proves better than expected.
+//! Node kinds are types, so the PV and non-PV code paths are compiled separately.
+
+use super::history::{self, MAX_HISTORY};
+use super::picker::MovePicker;
+use super::tt::Bound;
+use super::{Report, Searcher};
+use crate::eval::evaluate;
+use crate::types::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Move, PieceType, Score};
+use std::time::Duration;
+
+pub(super) trait Node {
+    const PV: bool;
+    const ROOT: bool;
+}
+
+pub(super) struct Root;
+pub(super) struct Pv;
+pub(super) struct NonPv;
+
+impl Node for Root {
+    const PV: bool = true;
+    const ROOT: bool = true;
+}
+
+impl Node for Pv {
+    const PV: bool = true;
+    const ROOT: bool = false;
+}
+
+impl Node for NonPv {
+    const PV: bool = false;
+    const ROOT: bool = false;
+}
+
+/// Quiet moves remembered per node for the history penalty.
+const MAX_QUIETS: usize = 64;
+
+impl Searcher<'_> {
+    pub(super) fn search<N: Node>(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        mut depth: i32,
+        ply: usize,
+    ) -> Score {
+        let in_check = self.board.in_check();
+
+        // Step 1. Horizon: resolve captures with quiescence search. In check, keep searching
+        // (the check extension below ensures there is depth for it).
+        if depth <= 0 && !in_check {
+            return self.quiescence::<N>(alpha, beta, ply);
+        }
+        depth = depth.max(1);
+        self.pv.clear(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        if !N::ROOT {
+            // Step 2. Draws by rule, and the ply limit.
+            if self.board.is_draw() {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check {
+                    DRAW
+                } else {
+                    evaluate(&self.board)
+                };
+            }
+            // Step 3. Mate distance pruning: no line from here can beat a mate already found
+            // closer to the root.
+            alpha = alpha.max(-MATE + ply as Score);
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 4. Transposition table: a deep enough bound ends non-PV nodes at once. Near
+        // the fifty-move limit stored scores may no longer hold.
+        let key = self.board.key();
+        let entry = self.tt.probe(key, ply);
+        let tt_move = entry.map_or(Move::NONE, |e| e.mv);
+        if !N::PV
+            && let Some(e) = entry
+            && e.depth >= depth
+            && self.board.halfmove_clock() < 90
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        // Step 5. Static evaluation, and whether it improved on our previous move's.
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            evaluate(&self.board)
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.stack[ply + 1].killers = [Move::NONE; 2];
+
+        if !N::PV && !in_check {
+            let p = &self.params;
+            // Step 6. Reverse futility pruning: far enough above beta at low depth, the
+            // opponent is not going to catch up.
+            if depth <= p.rfp_depth
+                && eval.abs() < MATE_BOUND
+                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Step 7. Null-move pruning: if passing still keeps us above beta, a real move
+            // would too. Not with pawns alone (zugzwang) or right after another null move.
+            let us = self.board.side_to_move();
+            let pieces = self.board.color(us)
+                & !(self.board.kind(PieceType::Pawn) | self.board.kind(PieceType::King));
+            if depth >= p.nmp_depth
+                && eval >= beta
+                && beta > -MATE_BOUND
+                && pieces.any()
+                && self.board.last_move() != Some(Move::NONE)
+            {
+                let r = p.nmp_base + depth / p.nmp_divisor + ((eval - beta) / 200).min(3);
+                self.board.make_null_move();
+                let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1);
+                self.board.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 8. Internal iterative reduction: without a stored move the node was not
+        // searched before, so it is likely less important; search it shallower.
+        if depth >= 4 && tt_move == Move::NONE {
+            depth -= 1;
+        }
+
+        // Step 9. The move loop.
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers);
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NONE;
+        let mut moves_tried: usize = 0;
+        let mut quiets = [Move::NONE; MAX_QUIETS];
+        let mut quiet_count = 0;
+        while let Some(m) = picker.next(&self.board, &self.history) {
+            if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
+                continue;
+            }
+            let quiet = !m.is_noisy();
+            let history = self
+                .board
+                .piece_at(m.from())
+                .map_or(0, |p| self.history.get(p, m.to()));
+
+            // Step 10. Shallow-depth pruning, once one move has escaped being mated. Checks
+            // are kept: the short mates and sacrifices a shallow search must not miss.
+            if !N::ROOT && best_score > -MATE_BOUND && !self.board.gives_check(m) {
+                let p = &self.params;
+                if quiet {
+                    // Late move pruning: after enough quiet moves, the rest rarely matter.
+                    let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 8 && moves_tried >= limit as usize {
+                        continue;
+                    }
+                    // Futility pruning: too far below alpha for a quiet move to make up.
+                    if !in_check
+                        && depth <= p.fp_depth
+                        && eval + p.fp_base + p.fp_margin * depth <= alpha
+                    {
+                        continue;
+                    }
+                }
+                // SEE pruning: moves that lose too much material at low depth.
+                let margin = if quiet {
+                    p.see_quiet_margin
+                } else {
+                    p.see_noisy_margin
+                };
+                if depth <= p.see_depth && !self.board.see_ge(m, -margin * depth) {
+                    continue;
+                }
+            }
+
+            if N::ROOT && self.time.elapsed() > Duration::from_secs(1) {
+                let (depth, number) = (self.current_depth, moves_tried + 1);
+                (self.report)(Report::CurrentMove {
+                    depth,
+                    mv: m,
+                    number,
+                });
+            }
+            self.board.make_move(m);
+            self.tt.prefetch(self.board.key());
+            moves_tried += 1;
+            let gives_check = self.board.in_check();
+            // Check extension: look one ply further after a check.
+            let new_depth = depth - 1 + i32::from(gives_check);
+
+            // Step 11. Late move reductions and the principal variation search: later moves
+            // are searched shallower with a null window, then again at full depth and with
+            // the full window only if they beat alpha.
+            let mut score = -INFINITY;
+            if depth >= 3 && moves_tried > 1 + usize::from(N::PV) && quiet {
+                let mut r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
+                r += i32::from(!improving) - i32::from(N::PV) - i32::from(gives_check);
+                r -= i32::from(self.stack[ply].killers.contains(&m));
+                r -= history * 2 / MAX_HISTORY;
+                let r = r.clamp(0, (new_depth - 1).max(0));
+                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+            } else if !N::PV || moves_tried > 1 {
+                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1);
+            }
+            if N::PV && (moves_tried == 1 || score > alpha) {
+                score = -self.search::<Pv>(-beta, -alpha, new_depth, ply + 1);
+            }
+            self.board.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if N::PV {
+                        self.pv.update(ply, m);
+                    }
+                    if N::ROOT {
+                        self.root_pv_changed = true;
+                        self.root_score = score;
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && quiet_count < MAX_QUIETS {
+                quiets[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+
+        // Step 12. No legal move: checkmate or stalemate.
+        if moves_tried == 0 {
+            return if in_check { -MATE + ply as Score } else { DRAW };
+        }
+
+        // Step 13. A quiet move that refuted this node becomes a killer and gains history;
+        // the quiet moves tried before it lose some.
+        if best_score >= beta && !best_move.is_noisy() {
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != best_move {
+                killers[1] = killers[0];
+                killers[0] = best_move;
+            }
+            let bonus = history::bonus(depth);
+            for (m, delta) in quiets[..quiet_count]
+                .iter()
+                .map(|&q| (q, -bonus))
+                .chain([(best_move, bonus)])
+            {
+                if let Some(piece) = self.board.piece_at(m.from()) {
+                    self.history.update(piece, m.to(), delta);
+                }
+            }
+        }
+
+        // Step 14. Remember the result.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if N::PV && best_move != Move::NONE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, best_score, eval, depth, bound, ply);
+        best_score
+    }
+}

@@ -1,0 +1,109 @@
+//! Quiescence search: at the horizon, play out captures (and every evasion when in check)
+//! until the position is quiet, so that the evaluation is not taken in the middle of an
+//! exchange. The side to move may stand pat on its static evaluation.
+
+use super::Searcher;
+use super::picker::MovePicker;
+use super::pvs::Node;
+use super::tt::Bound;
+use crate::board::SEE_VALUE;
+use crate::eval::evaluate;
+use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score};
+
+impl Searcher<'_> {
+    pub(super) fn quiescence<N: Node>(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        self.pv.clear(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.board.is_draw() {
+            return DRAW;
+        }
+        let in_check = self.board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                DRAW
+            } else {
+                evaluate(&self.board)
+            };
+        }
+
+        let key = self.board.key();
+        let entry = self.tt.probe(key, ply);
+        if !N::PV
+            && let Some(e) = entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        // Stand pat: out of check, the side to move need not capture at all.
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            evaluate(&self.board)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best_score = stand_pat;
+        let mut best_move = Move::NONE;
+
+        let mut picker = MovePicker::quiescence(entry.map_or(Move::NONE, |e| e.mv), in_check);
+        let mut moves_tried = 0;
+        while let Some(m) = picker.next(&self.board, &self.history) {
+            moves_tried += 1;
+            // Delta pruning: even winning the piece outright would leave us below alpha.
+            if !in_check && m.promotion().is_none() {
+                let victim = self
+                    .board
+                    .piece_at(m.to())
+                    .map_or(PieceType::Pawn, |p| p.kind());
+                if stand_pat + SEE_VALUE[victim.index()] + self.params.delta_margin <= alpha {
+                    continue;
+                }
+            }
+            self.board.make_move(m);
+            self.tt.prefetch(self.board.key());
+            let score = -self.quiescence::<N>(-beta, -alpha, ply + 1);
+            self.board.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && moves_tried == 0 {
+            return -MATE + ply as Score;
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, best_score, stand_pat, 0, bound, ply);
+        best_score
+    }
+}

@@ -1,0 +1,152 @@
+//! Time management: from the limits, a soft bound (do not start another iteration after it)
+//! and a hard bound (stop at once), both measured from the start of the search.
+
+use super::limits::Limits;
+use std::time::{Duration, Instant};
+
+/// Moves the rest of a sudden-death game is assumed to last.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Bounds for `limits`, keeping `overhead_ms` per move in hand for the GUI and the pipe.
+    pub fn new(limits: &Limits, overhead_ms: u64) -> TimeManager {
+        let (soft, hard) = Self::bounds_ms(limits, overhead_ms);
+        TimeManager {
+            start: Instant::now(),
+            soft: soft.map(Duration::from_millis),
+            hard: hard.map(Duration::from_millis),
+        }
+    }
+
+    /// The soft and hard bounds in milliseconds, `None` for unbounded.
+    pub fn bounds_ms(limits: &Limits, overhead_ms: u64) -> (Option<u64>, Option<u64>) {
+        if limits.infinite {
+            return (None, None);
+        }
+        let mut hard: Option<u64> = None;
+        let mut soft: Option<u64> = None;
+        if let Some(movetime) = limits.movetime_ms {
+            let t = movetime.saturating_sub(overhead_ms);
+            hard = Some(t);
+            soft = Some(t);
+        }
+        if let Some(clock) = limits.clock {
+            let available = (clock.time_ms.max(0) as u64).saturating_sub(overhead_ms);
+            let inc = clock.inc_ms.max(0) as u64;
+            let moves = clock
+                .moves_to_go
+                .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50) as u64);
+            // A fair share of what is left plus most of the increment; the hard bound lets a
+            // difficult move take several shares, but never most of the clock.
+            let share = (available / moves).saturating_add(inc / 4 * 3);
+            let cap = available / 5 * 4;
+            let h = share.saturating_mul(3).min(cap);
+            let s = (share / 3 * 2).min(h);
+            hard = Some(hard.map_or(h, |m| m.min(h)));
+            soft = Some(soft.map_or(s, |m| m.min(s)));
+        }
+        (soft, hard)
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Past the soft bound: finish the current iteration and stop.
+    pub fn soft_exceeded(&self) -> bool {
+        self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    }
+
+    /// Past the hard bound: stop now.
+    pub fn hard_exceeded(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::Clock;
+
+    fn clock(time_ms: i64, inc_ms: i64, moves_to_go: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time_ms,
+                inc_ms,
+                moves_to_go,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    fn bounds(limits: Limits) -> (u64, u64) {
+        let (soft, hard) = TimeManager::bounds_ms(&limits, 10);
+        (soft.unwrap(), hard.unwrap())
+    }
+
+    #[test]
+    fn sudden_death() {
+        let (soft, hard) = bounds(clock(60_000, 0, None));
+        assert!((1_000..3_000).contains(&soft), "{soft}");
+        assert!(hard > soft && hard <= 60_000 / 5, "{hard}");
+    }
+
+    #[test]
+    fn increment_adds_to_the_share() {
+        let (soft0, hard0) = bounds(clock(10_000, 0, None));
+        let (soft1, hard1) = bounds(clock(10_000, 1_000, None));
+        assert!(soft1 > soft0 + 400 && hard1 > hard0);
+        // With little time left the increment cannot push past the clock.
+        let (soft, hard) = bounds(clock(200, 5_000, None));
+        assert!(soft <= hard && hard <= 200 * 4 / 5, "{soft} {hard}");
+    }
+
+    #[test]
+    fn moves_to_go() {
+        let (soft40, _) = bounds(clock(40_000, 0, Some(40)));
+        let (soft5, _) = bounds(clock(40_000, 0, Some(5)));
+        assert!(soft5 > 4 * soft40);
+        // The last move before the control may use much of the clock, not all of it.
+        let (soft1, hard1) = bounds(clock(10_000, 0, Some(1)));
+        assert!(soft1 >= 5_000 && hard1 < 10_000, "{soft1} {hard1}");
+        // Zero moves to go is read as one.
+        assert_eq!(
+            bounds(clock(10_000, 0, Some(0))),
+            bounds(clock(10_000, 0, Some(1)))
+        );
+    }
+
+    #[test]
+    fn tiny_zero_and_negative_clocks() {
+        assert_eq!(bounds(clock(5, 0, None)), (0, 0));
+        assert_eq!(bounds(clock(0, 0, None)), (0, 0));
+        assert_eq!(bounds(clock(-3_000, 100, None)), (0, 0));
+        assert_eq!(bounds(clock(i64::MIN, i64::MIN, Some(u32::MAX))), (0, 0));
+        let (_, hard) = bounds(clock(i64::MAX, i64::MAX, None));
+        assert!(hard > 0);
+    }
+
+    #[test]
+    fn fixed_movetime_and_unbounded() {
+        assert_eq!(bounds(Limits::movetime(1_000)), (990, 990));
+        assert_eq!(bounds(Limits::movetime(3)), (0, 0));
+        let both = Limits {
+            movetime_ms: Some(500),
+            ..clock(100_000, 0, None)
+        };
+        assert_eq!(bounds(both).1, 490);
+        assert_eq!(TimeManager::bounds_ms(&Limits::depth(5), 10), (None, None));
+        let infinite = Limits {
+            infinite: true,
+            ..clock(1_000, 0, None)
+        };
+        assert_eq!(TimeManager::bounds_ms(&infinite, 10), (None, None));
+    }
+}

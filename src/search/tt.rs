@@ -1,0 +1,324 @@
+//! The transposition table: search results shared by all search threads.
+//!
+//! Buckets of four 16-byte entries fill one 64-byte cache line. Each entry is two atomic
+//! words, the packed data and the key XOR-ed with it, so a torn write by two threads at once
+//! fails the key check instead of returning a wrong move (the "lockless hashing" scheme).
+//! Relaxed atomics suffice for that: the check covers every inconsistency.
+
+use super::table_memory::TableMemory;
+use crate::types::{MATE_BOUND, Move, Score};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// How a stored score relates to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (no move reached alpha).
+    Upper = 1,
+    /// The true value is at least the score (a move reached beta).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// One probed entry, unpacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Move,
+    pub score: Score,
+    pub eval: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; 4],
+}
+
+// Data word layout, low bits first: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6.
+const AGE_BITS: u32 = 6;
+const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+
+fn pack(mv: Move, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
+    mv.bits() as u64
+        | (score as i16 as u16 as u64) << 16
+        | (eval as i16 as u16 as u64) << 32
+        | (depth.clamp(0, 255) as u64) << 48
+        | (bound as u64) << 56
+        | ((age & AGE_MASK) as u64) << 58
+}
+
+fn unpack_bound(data: u64) -> Option<Bound> {
+    match (data >> 56) & 3 {
+        1 => Some(Bound::Upper),
+        2 => Some(Bound::Lower),
+        3 => Some(Bound::Exact),
+        _ => None,
+    }
+}
+
+fn depth_of(data: u64) -> i32 {
+    ((data >> 48) & 0xff) as i32
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 58) as u8 & AGE_MASK
+}
+
+/// Mate scores count plies from the root; stored, they count from the node, so that the
+/// entry stays right when the node is reached by another path.
+pub fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// The inverse of `score_to_tt` at the probing node's ply.
+pub fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+pub struct TranspositionTable {
+    buckets: TableMemory<Bucket>,
+    /// Bumped at every new search, so that old entries are replaced first.
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// Smallest and largest sizes accepted, in MiB.
+    pub const MIN_MB: usize = 1;
+    pub const MAX_MB: usize = 1 << 20;
+
+    /// A table of `mb` MiB (clamped to the accepted range).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.clamp(Self::MIN_MB, Self::MAX_MB) << 20;
+        let count = bytes / std::mem::size_of::<Bucket>();
+        // SAFETY: a bucket of all-zero atomics is a valid, empty bucket.
+        let buckets = unsafe { TableMemory::zeroed(count) };
+        TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties every entry (a new game).
+    pub fn clear(&self) {
+        for bucket in self.buckets.iter() {
+            for slot in &bucket.slots {
+                slot.check.store(0, Relaxed);
+                slot.data.store(0, Relaxed);
+            }
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Marks the start of a new search.
+    pub fn new_search(&self) {
+        self.age
+            .store((self.age.load(Relaxed) + 1) & AGE_MASK, Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any table length without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Hints the processor to fetch the bucket for `key` ahead of its probe.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint and never faults.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>((self.bucket(key) as *const Bucket).cast());
+        }
+    }
+
+    /// The entry stored for `key`, with its score adjusted to `ply`.
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Relaxed);
+            if data == 0 || slot.check.load(Relaxed) ^ data != key {
+                return None;
+            }
+            Some(TtEntry {
+                mv: Move::from_bits(data as u16),
+                score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
+                eval: (data >> 32) as u16 as i16 as Score,
+                depth: depth_of(data),
+                bound: unpack_bound(data)?,
+            })
+        })
+    }
+
+    /// Stores a result. An entry for the same position is overwritten unless it is deeper and
+    /// this result is not exact (its move is kept if this result has none); otherwise the
+    /// entry that is shallowest, counting each search of age as 4 plies, makes room.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let age = self.age.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Relaxed);
+            if data != 0 && slot.check.load(Relaxed) ^ data == key {
+                if bound != Bound::Exact && depth + 3 < depth_of(data) {
+                    return;
+                }
+                let mv = if mv == Move::NONE {
+                    Move::from_bits(data as u16)
+                } else {
+                    mv
+                };
+                self.write(
+                    slot,
+                    key,
+                    pack(mv, score_to_tt(score, ply), eval, depth, bound, age),
+                );
+                return;
+            }
+            let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                depth_of(data) - 4 * stale
+            };
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
+            }
+        }
+        self.write(
+            victim,
+            key,
+            pack(mv, score_to_tt(score, ply), eval, depth, bound, age),
+        );
+    }
+
+    #[inline(always)]
+    fn write(&self, slot: &Slot, key: u64, data: u64) {
+        slot.check.store(key ^ data, Relaxed);
+        slot.data.store(data, Relaxed);
+    }
+
+    /// Per mille of a sample of entries that were written during the current search.
+    pub fn hashfull(&self) -> usize {
+        let age = self.age.load(Relaxed);
+        let sample = self.buckets.iter().take(250).flat_map(|b| b.slots.iter());
+        let (used, total) = sample.fold((0, 0), |(used, total), slot| {
+            let data = slot.data.load(Relaxed);
+            (
+                used + usize::from(data != 0 && age_of(data) == age),
+                total + 1,
+            )
+        });
+        (used * 1000).checked_div(total).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{MATE, MoveKind, Square};
+
+    fn mv() -> Move {
+        Move::new(Square::E1, Square::E8, MoveKind::QUIET)
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.size_mb(), 1);
+        assert_eq!(tt.probe(42, 0), None);
+        tt.store(42, mv(), -123, 45, 7, Bound::Lower, 0);
+        let e = tt.probe(42, 0).unwrap();
+        assert_eq!(
+            e,
+            TtEntry {
+                mv: mv(),
+                score: -123,
+                eval: 45,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(tt.probe(43, 0), None);
+        tt.clear();
+        assert_eq!(tt.probe(42, 0), None);
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        // Mate in 3 plies from a node at ply 5 is found at the root as MATE - 8.
+        tt.store(7, mv(), MATE - 8, 0, 4, Bound::Exact, 5);
+        // The same node reached at ply 1 is mate 4 plies from the root.
+        assert_eq!(tt.probe(7, 1).unwrap().score, MATE - 4);
+        tt.store(8, mv(), -(MATE - 8), 0, 4, Bound::Exact, 5);
+        assert_eq!(tt.probe(8, 1).unwrap().score, -(MATE - 4));
+    }
+
+    #[test]
+    fn deeper_results_survive_shallow_bounds() {
+        let tt = TranspositionTable::new(1);
+        tt.store(9, mv(), 10, 0, 12, Bound::Lower, 0);
+        tt.store(9, Move::NONE, 20, 0, 2, Bound::Upper, 0);
+        assert_eq!(tt.probe(9, 0).unwrap().depth, 12);
+        tt.store(9, Move::NONE, 30, 0, 2, Bound::Exact, 0);
+        let e = tt.probe(9, 0).unwrap();
+        assert_eq!((e.score, e.depth, e.mv), (30, 2, mv()));
+    }
+
+    #[test]
+    fn hashfull_counts_this_search() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for key in 0..200_000u64 {
+            tt.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                mv(),
+                0,
+                0,
+                1,
+                Bound::Exact,
+                0,
+            );
+        }
+        assert!(tt.hashfull() > 900);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+}

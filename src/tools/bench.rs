@@ -1,0 +1,52 @@
+//! `ferrum bench`: a fixed-depth search of 50 varied positions with one thread and a fresh
+//! 16 MiB table for each. The total node count is the engine's signature: it changes exactly
+//! when search or evaluation behaviour changes, and is the same on every machine.
+
+use crate::board::Board;
+use crate::search::{Limits, SearchOptions, TranspositionTable, search};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The positions, one FEN per line (`epd/bench.epd`, built into the binary).
+pub const POSITIONS: &str = include_str!("../../epd/bench.epd");
+pub const DEFAULT_DEPTH: i32 = 13;
+const HASH_MB: usize = 16;
+
+/// Searches every position to `depth`, printing a line each and then the signature line
+/// `<nodes> nodes <nps> nps`. Returns the total nodes.
+pub fn run(depth: i32, out: &mut impl Write) -> u64 {
+    let tt = TranspositionTable::new(HASH_MB);
+    let stop = AtomicBool::new(false);
+    let options = SearchOptions::default();
+    let start = Instant::now();
+    let mut total = 0;
+    for (i, fen) in POSITIONS.lines().enumerate() {
+        let Ok(board) = Board::from_fen(fen) else {
+            let _ = writeln!(out, "position {}: invalid FEN {fen}", i + 1);
+            continue;
+        };
+        tt.clear();
+        let result = search(
+            &board,
+            &Limits::depth(depth),
+            &tt,
+            &stop,
+            &options,
+            &mut |_| {},
+        );
+        total += result.nodes;
+        let best = result
+            .best
+            .map_or("(none)".to_string(), |m| board.move_to_uci(m));
+        let _ = writeln!(
+            out,
+            "position {:2}: bestmove {best:6} nodes {:9}  {fen}",
+            i + 1,
+            result.nodes
+        );
+    }
+    let nps = (total as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
+    let _ = writeln!(out, "{total} nodes {nps} nps");
+    total
+}

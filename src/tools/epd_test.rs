@@ -1,0 +1,155 @@
+//! `ferrum test`: runs an EPD test suite (WAC, BK, ECM, ...). Each position is searched
+//! within the given limits; it is solved when the move found is one of its `bm` moves and
+//! none of its `am` moves (in SAN or coordinate notation).
+
+use super::epd::Epd;
+use crate::search::{Limits, Report, SearchOptions, TranspositionTable, search};
+use crate::types::Move;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct TestConfig {
+    pub limits: Limits,
+    /// A position also counts as solved when a `bm` move leads any of the first K lines.
+    pub multipv: usize,
+    /// Stop a position once the right move has been best for this many iterations running.
+    pub early_exit: Option<u32>,
+    pub hash_mb: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TestSummary {
+    pub positions: usize,
+    pub solved: usize,
+    /// Lines that could not be used (bad EPD, no `bm`/`am`, unreadable moves).
+    pub skipped: usize,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// Runs every position of `text`, printing a line each and a summary.
+pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary {
+    let tt = TranspositionTable::new(config.hash_mb);
+    let stop = AtomicBool::new(false);
+    let options = SearchOptions {
+        multipv: config.multipv.max(1),
+        ..SearchOptions::default()
+    };
+    let mut summary = TestSummary::default();
+
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let label = format!("line {}", i + 1);
+        let epd = match Epd::parse(line) {
+            Ok(epd) => epd,
+            Err(e) => {
+                let _ = writeln!(out, "{label}: skipped: {e}");
+                summary.skipped += 1;
+                continue;
+            }
+        };
+        let id = epd.id().unwrap_or(&label).to_string();
+        let board = &epd.board;
+        let moves = |op: &str| -> Result<Vec<Move>, String> {
+            let texts = epd.operands(op).unwrap_or(&[]);
+            texts
+                .iter()
+                .map(|t| board.parse_any_move(t).map_err(|e| e.to_string()))
+                .collect()
+        };
+        let (best, avoid) = match (moves("bm"), moves("am")) {
+            (Ok(b), Ok(a)) if !(b.is_empty() && a.is_empty()) => (b, a),
+            (Err(e), _) | (_, Err(e)) => {
+                let _ = writeln!(out, "{id}: skipped: {e}");
+                summary.skipped += 1;
+                continue;
+            }
+            _ => {
+                let _ = writeln!(out, "{id}: skipped: no bm or am operation");
+                summary.skipped += 1;
+                continue;
+            }
+        };
+        let solves = |m: Move| (best.is_empty() || best.contains(&m)) && !avoid.contains(&m);
+
+        tt.clear();
+        stop.store(false, Ordering::Relaxed);
+        let mut streak = 0;
+        let mut found_at: Option<Duration> = None;
+        let mut report = |r: Report| {
+            if let Report::Line(info) = r
+                && info.multipv == 1
+                && info.bound.is_none()
+                && let Some(&m) = info.pv.first()
+            {
+                if solves(m) {
+                    streak += 1;
+                    found_at.get_or_insert(info.time);
+                } else {
+                    streak = 0;
+                    found_at = None;
+                }
+                if config.early_exit.is_some_and(|k| streak >= k) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        let result = search(board, &config.limits, &tt, &stop, &options, &mut report);
+        let found = result.best;
+        let solved = match found {
+            Some(m) if config.multipv > 1 => {
+                !avoid.contains(&m)
+                    && result
+                        .lines
+                        .iter()
+                        .any(|l| l.pv.first().is_some_and(|&f| solves(f)))
+            }
+            Some(m) => solves(m),
+            None => false,
+        };
+        summary.positions += 1;
+        summary.solved += usize::from(solved);
+        summary.nodes += result.nodes;
+        summary.time += result.time;
+
+        let san = |m: &Move| board.move_to_san(*m);
+        let mut expected = String::new();
+        if !best.is_empty() {
+            expected += &format!("bm {}", best.iter().map(san).collect::<Vec<_>>().join(" "));
+        }
+        if !avoid.is_empty() {
+            expected += &format!(
+                "{}am {}",
+                if expected.is_empty() { "" } else { " " },
+                avoid.iter().map(san).collect::<Vec<_>>().join(" ")
+            );
+        }
+        let verdict = match (solved, found_at) {
+            (true, Some(t)) => format!("solved (at {:.2}s)", t.as_secs_f64()),
+            (true, None) => "solved".to_string(),
+            (false, _) => "FAILED".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{id:<10} found {:<8} expected {expected:<16} {verdict:<18} depth {:>2}  time {:.2}s",
+            found.as_ref().map_or("(none)".to_string(), san),
+            result.depth,
+            result.time.as_secs_f64()
+        );
+    }
+    let secs = summary.time.as_secs_f64();
+    let _ = writeln!(
+        out,
+        "solved {} of {} ({} skipped); {secs:.1} s, {} nodes, {:.2} Mnps",
+        summary.solved,
+        summary.positions,
+        summary.skipped,
+        summary.nodes,
+        summary.nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    summary
+}

@@ -1,0 +1,269 @@
+//! Search behaviour: mates found and scored as mates, legal non-empty principal variations,
+//! limits respected, MultiPV and searchmoves, determinism, and evaluation symmetry.
+
+use ferrum::board::Board;
+use ferrum::eval::evaluate;
+use ferrum::movegen::legal_moves;
+use ferrum::search::{Limits, Report, SearchOptions, SearchResult, TranspositionTable, search};
+use ferrum::types::{MATE, Move, UciScore};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn run(fen: &str, limits: Limits, options: &SearchOptions) -> (SearchResult, Vec<Vec<Move>>) {
+    let board = Board::from_fen(fen).unwrap();
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let mut pvs = Vec::new();
+    let result = search(&board, &limits, &tt, &stop, options, &mut |r| {
+        if let Report::Line(info) = r {
+            pvs.push(info.pv.clone());
+        }
+    });
+    (result, pvs)
+}
+
+fn assert_legal_line(fen: &str, line: &[Move]) {
+    let mut board = Board::from_fen(fen).unwrap();
+    assert!(!line.is_empty(), "empty PV in {fen}");
+    for &m in line {
+        assert!(
+            legal_moves(&board).contains(&m),
+            "illegal PV move {m} in {fen}"
+        );
+        board.make_move(m);
+    }
+}
+
+#[test]
+fn finds_mates_and_scores_them_in_moves() {
+    for (fen, mate_in, best) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            1,
+            "h5f7",
+        ),
+        (
+            "2bqkbn1/2pppp2/np2N3/r3P1p1/p2N2B1/5Q2/PPPPKPP1/RNB2r2 w - - 0 1",
+            2,
+            "",
+        ),
+        ("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 1, "a1a8"),
+        ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", 2, ""),
+    ] {
+        let (result, pvs) = run(fen, Limits::depth(8), &SearchOptions::default());
+        assert_eq!(UciScore(result.score).mate_in(), Some(mate_in), "{fen}");
+        if !best.is_empty() {
+            assert_eq!(result.best.unwrap().to_string(), best, "{fen}");
+        }
+        pvs.iter().for_each(|pv| assert_legal_line(fen, pv));
+    }
+    // The side being mated sees a negative mate score: after 1.Kf7 Black's only move Kh7
+    // meets Rh1#.
+    let (result, _) = run(
+        "7k/5K2/8/8/8/8/8/6R1 b - - 1 1",
+        Limits::depth(6),
+        &SearchOptions::default(),
+    );
+    assert_eq!(UciScore(result.score).mate_in(), Some(-1));
+}
+
+#[test]
+fn no_legal_move_means_no_best_move() {
+    let (mated, _) = run(
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        Limits::depth(4),
+        &SearchOptions::default(),
+    );
+    assert_eq!((mated.best, mated.score), (None, -MATE));
+    let (stalemate, _) = run(
+        "7k/5Q2/8/8/8/8/8/6K1 b - - 0 1",
+        Limits::depth(4),
+        &SearchOptions::default(),
+    );
+    assert_eq!((stalemate.best, stalemate.score), (None, 0));
+}
+
+#[test]
+fn draws_score_zero() {
+    // Bare kings and a knight: nothing can be won.
+    let (result, _) = run(
+        "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+        Limits::depth(6),
+        &SearchOptions::default(),
+    );
+    assert_eq!(result.score, 0);
+    // Perpetual check is the best Black has, a queen down.
+    let fen = "6k1/5ppp/8/8/8/1q6/8/QQ4K1 b - - 0 1";
+    let (result, _) = run(fen, Limits::depth(10), &SearchOptions::default());
+    assert!(result.score.abs() < 1000, "{}", result.score);
+}
+
+#[test]
+fn every_reported_line_is_legal() {
+    for fen in std::fs::read_to_string("epd/bench.epd")
+        .unwrap()
+        .lines()
+        .step_by(5)
+    {
+        let (result, pvs) = run(fen, Limits::depth(7), &SearchOptions::default());
+        assert!(result.best.is_some());
+        pvs.iter().for_each(|pv| assert_legal_line(fen, pv));
+        if let Some(ponder) = result.ponder {
+            assert_legal_line(fen, &[result.best.unwrap(), ponder]);
+        }
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    let options = SearchOptions {
+        multipv: 4,
+        ..SearchOptions::default()
+    };
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (result, _) = run(fen, Limits::depth(6), &options);
+    assert_eq!(result.lines.len(), 4);
+    let firsts: Vec<Move> = result.lines.iter().map(|l| l.pv[0]).collect();
+    for (i, line) in result.lines.iter().enumerate() {
+        assert_eq!(line.multipv, i + 1);
+        assert!(!firsts[..i].contains(&line.pv[0]));
+        assert_legal_line(fen, &line.pv);
+    }
+    assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // More lines than moves: one per legal move.
+    let (few, _) = run(
+        "7k/8/8/8/8/8/8/K7 w - - 0 1",
+        Limits::depth(3),
+        &SearchOptions {
+            multipv: 10,
+            ..options
+        },
+    );
+    assert_eq!(few.lines.len(), 3);
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let board = Board::startpos();
+    let only = vec![
+        board.parse_move("a2a3").unwrap(),
+        board.parse_move("h2h3").unwrap(),
+    ];
+    let limits = Limits {
+        depth: Some(5),
+        searchmoves: only.clone(),
+        ..Limits::default()
+    };
+    let (result, _) = run(&board.to_fen(), limits, &SearchOptions::default());
+    assert!(only.contains(&result.best.unwrap()));
+}
+
+#[test]
+fn node_limit_is_exact_enough_and_deterministic() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (a, _) = run(fen, Limits::nodes(20_000), &SearchOptions::default());
+    let (b, _) = run(fen, Limits::nodes(20_000), &SearchOptions::default());
+    assert!(a.nodes <= 20_000 + 1 && a.nodes >= 19_000, "{}", a.nodes);
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+}
+
+#[test]
+fn stop_flag_ends_an_infinite_search_with_a_move() {
+    let board = Board::startpos();
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        search(
+            &board,
+            &limits,
+            &tt,
+            &stop,
+            &SearchOptions::default(),
+            &mut |_| {},
+        )
+    });
+    assert!(result.best.is_some());
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // Stopped before it starts: the first iteration still completes with a move.
+    stop.store(true, Ordering::Relaxed);
+    let result = search(
+        &board,
+        &limits,
+        &tt,
+        &stop,
+        &SearchOptions::default(),
+        &mut |_| {},
+    );
+    assert!(result.best.is_some() && result.depth >= 1);
+}
+
+#[test]
+fn movetime_is_respected() {
+    // Generous margin: this checks for overruns of whole iterations, not milliseconds.
+    let start = Instant::now();
+    let (result, _) = run(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        Limits::movetime(300),
+        &SearchOptions::default(),
+    );
+    let elapsed = start.elapsed();
+    assert!(result.best.is_some());
+    assert!(elapsed < Duration::from_millis(300 + 150), "{elapsed:?}");
+    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
+}
+
+#[test]
+fn mate_limit_stops_once_found() {
+    let limits = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let (result, _) = run(
+        "7k/8/5K2/8/8/8/8/6R1 w - - 0 1",
+        limits,
+        &SearchOptions::default(),
+    );
+    assert_eq!(UciScore(result.score).mate_in(), Some(2));
+    assert!(result.depth <= 6, "{}", result.depth);
+}
+
+#[test]
+fn bench_signature_is_stable() {
+    let mut first = Vec::new();
+    let mut second = Vec::new();
+    let a = ferrum::tools::bench::run(5, &mut first);
+    let b = ferrum::tools::bench::run(5, &mut second);
+    assert_eq!(a, b);
+    let last = String::from_utf8(first)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    assert!(
+        last.starts_with(&format!("{a} nodes ")) && last.ends_with(" nps"),
+        "{last}"
+    );
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    for path in ["epd/perft.epd", "epd/perft960.epd", "epd/bench.epd"] {
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let board = Board::from_fen(line.split(';').next().unwrap()).unwrap();
+            let mirrored = board.mirrored();
+            assert_eq!(evaluate(&board), evaluate(&mirrored), "{}", board.to_fen());
+            assert_eq!(mirrored.mirrored().to_fen(), board.to_fen());
+        }
+    }
+}
