@@ -98,6 +98,25 @@ impl Board {
         self.history.push(undo);
     }
 
+    /// The key after `m`, closely enough for prefetching its table entry: changes of
+    /// castling rights and en-passant squares are left out.
+    #[inline(always)]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let z = zobrist::keys();
+        let mut key = self.key ^ z.side_flip();
+        let (from, to) = (m.from(), m.to());
+        if let (Some(piece), false) = (self.mailbox[from.index()], m.is_castle()) {
+            let landed = m
+                .promotion()
+                .map_or(piece, |kind| Piece::new(piece.color(), kind));
+            key ^= z.piece(piece, from) ^ z.piece(landed, to);
+            if let Some(victim) = self.mailbox[to.index()] {
+                key ^= z.piece(victim, to);
+            }
+        }
+        key
+    }
+
     /// Passes the move to the opponent (for null-move pruning); not allowed in check.
     /// The halfmove clock restarts so that no repetition is counted across the null move.
     pub fn make_null_move(&mut self) {

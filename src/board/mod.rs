@@ -11,6 +11,7 @@ mod san;
 mod see;
 pub mod zobrist;
 
+pub use check::CheckInfo;
 pub use fen::{FenError, START_FEN};
 pub use notation::MoveError;
 pub use see::SEE_VALUE;

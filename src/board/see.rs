@@ -77,9 +77,30 @@ impl Board {
         gain[0]
     }
 
-    /// Whether `m` wins at least `threshold` centipawns by static exchange.
+    /// Whether `m` wins at least `threshold` centipawns by static exchange. Decides most
+    /// moves without playing out the exchange: a capture of a piece worth at least the
+    /// capturer, or a move to a square the opponent does not attack.
     #[inline]
     pub fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+            return self.see(m) >= threshold;
+        }
+        let (Some(mover), victim) = (self.piece_at(m.from()), self.piece_at(m.to())) else {
+            return threshold <= 0;
+        };
+        let gain = victim.map_or(0, |v| SEE_VALUE[v.kind().index()]);
+        if gain < threshold {
+            return false;
+        }
+        // Even if the mover is lost in return, the balance stays at or above the threshold.
+        if gain - SEE_VALUE[mover.kind().index()] >= threshold {
+            return true;
+        }
+        let occupied = self.occupied() ^ m.from().bb();
+        if (self.attackers_to(m.to(), occupied) & occupied & self.color(!mover.color())).is_empty()
+        {
+            return true;
+        }
         self.see(m) >= threshold
     }
 }
@@ -123,5 +144,29 @@ mod tests {
         assert_eq!(see("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"), 850);
         assert_eq!(see("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8q"), 500 + 850);
         assert!(Board::startpos().see_ge(Board::startpos().parse_move("e2e4").unwrap(), 0));
+    }
+
+    /// The shortcuts of `see_ge` agree with the full exchange at every threshold.
+    #[test]
+    fn threshold_test_agrees_with_full_exchange() {
+        use crate::movegen::legal_moves;
+        for fen in [
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "3rk3/8/8/b7/8/8/3r4/3QK3 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            for &m in legal_moves(&board).iter() {
+                let value = board.see(m);
+                for threshold in [-1000, -500, -100, -1, 0, 1, 100, 320, 500, 1000] {
+                    assert_eq!(
+                        board.see_ge(m, threshold),
+                        value >= threshold,
+                        "{m} {threshold} in {fen}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -4,9 +4,10 @@
 //! then the losing captures and under-promotions.
 
 use super::history::History;
-use crate::board::{Board, SEE_VALUE};
+use crate::board::{Board, CheckInfo, SEE_VALUE};
 use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves};
 use crate::types::{Move, PieceType};
+use std::mem::MaybeUninit;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -27,8 +28,11 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// Quiescence out of check: only winning or even captures and queen promotions.
     noisy_only: bool,
+    /// Of the quiet moves not yet returned, only checks are wanted (in generation order).
+    quiet_checks_only: Option<CheckInfo>,
     list: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Scores of `list`, written when the list is generated; no need to clear them first.
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
     bad: MoveList,
     next_bad: usize,
@@ -56,8 +60,9 @@ impl MovePicker {
             tt_move,
             killers,
             noisy_only: false,
+            quiet_checks_only: None,
             list: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
             next: 0,
             bad: MoveList::new(),
             next_bad: 0,
@@ -72,14 +77,22 @@ impl MovePicker {
         picker
     }
 
+    /// From now on, of the quiet moves only those that give check (after pruning has ruled
+    /// out the rest): they come unsorted, which saves the selection.
+    pub fn keep_only_quiet_checks(&mut self, info: CheckInfo) {
+        self.quiet_checks_only = Some(info);
+    }
+
     /// Picks the best-scored move among those not yet returned.
     fn select(&mut self) -> Option<Move> {
         let len = self.list.len();
         if self.next >= len {
             return None;
         }
+        // SAFETY: every score below `len` was written right after the list was generated.
+        let score = |i: usize| unsafe { self.scores[i].assume_init() };
         let best = (self.next..len)
-            .max_by_key(|&i| self.scores[i])
+            .max_by_key(|&i| score(i))
             .unwrap_or(self.next);
         self.list.swap(self.next, best);
         self.scores.swap(self.next, best);
@@ -102,7 +115,7 @@ impl MovePicker {
                     self.list.clear();
                     noisy_moves(board, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate() {
-                        self.scores[i] = mvv_lva(board, m);
+                        self.scores[i] = MaybeUninit::new(mvv_lva(board, m));
                     }
                     self.next = 0;
                     self.stage = Stage::GoodNoisy;
@@ -136,6 +149,7 @@ impl MovePicker {
                         Stage::GenerateQuiet
                     };
                     if m != Move::NONE
+                        && self.quiet_checks_only.is_none()
                         && m != self.tt_move
                         && (first || m != self.killers[0])
                         && !m.is_noisy()
@@ -149,11 +163,25 @@ impl MovePicker {
                     self.next = 0;
                     quiet_moves(board, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate() {
-                        self.scores[i] = board
+                        let score = board
                             .piece_at(m.from())
                             .map_or(0, |p| history.get(p, m.to()));
+                        self.scores[i] = MaybeUninit::new(score);
                     }
                     self.stage = Stage::Quiet;
+                }
+                Stage::Quiet if let Some(info) = self.quiet_checks_only => {
+                    while self.next < self.list.len() {
+                        let m = self.list[self.next];
+                        self.next += 1;
+                        if m != self.tt_move
+                            && !self.killers.contains(&m)
+                            && board.gives_check_with(m, &info)
+                        {
+                            return Some(m);
+                        }
+                    }
+                    self.stage = Stage::BadNoisy;
                 }
                 Stage::Quiet => match self.select() {
                     Some(m) if m == self.tt_move || self.killers.contains(&m) => {}

@@ -156,6 +156,7 @@ impl Searcher<'_> {
         let mut moves_tried: usize = 0;
         let mut quiets = [Move::NONE; MAX_QUIETS];
         let mut quiet_count = 0;
+        let mut check_info = None;
         while let Some(m) = picker.next(&self.board, &self.history) {
             if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
                 continue;
@@ -168,19 +169,20 @@ impl Searcher<'_> {
 
             // Step 10. Shallow-depth pruning, once one move has escaped being mated. Checks
             // are kept: the short mates and sacrifices a shallow search must not miss.
-            if !N::ROOT && best_score > -MATE_BOUND && !self.board.gives_check(m) {
+            if !N::ROOT && best_score > -MATE_BOUND {
                 let p = &self.params;
-                if quiet {
-                    // Late move pruning: after enough quiet moves, the rest rarely matter.
-                    let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
-                    if depth <= 8 && moves_tried >= limit as usize {
-                        continue;
-                    }
-                    // Futility pruning: too far below alpha for a quiet move to make up.
-                    if !in_check
-                        && depth <= p.fp_depth
-                        && eval + p.fp_base + p.fp_margin * depth <= alpha
-                    {
+                // Late move pruning: after enough quiet moves, the rest rarely matter.
+                // Futility pruning: too far below alpha for a quiet move to make up.
+                let lmp_limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
+                let late = depth <= 8 && moves_tried >= lmp_limit as usize;
+                let futile = !in_check
+                    && depth <= p.fp_depth
+                    && eval + p.fp_base + p.fp_margin * depth <= alpha;
+                if quiet && (late || futile) {
+                    let info = *check_info.get_or_insert_with(|| self.board.check_info());
+                    if !self.board.gives_check_with(m, &info) {
+                        // The same holds for every quiet move still to come.
+                        picker.keep_only_quiet_checks(info);
                         continue;
                     }
                 }
@@ -191,7 +193,10 @@ impl Searcher<'_> {
                     p.see_noisy_margin
                 };
                 if depth <= p.see_depth && !self.board.see_ge(m, -margin * depth) {
-                    continue;
+                    let info = check_info.get_or_insert_with(|| self.board.check_info());
+                    if !self.board.gives_check_with(m, info) {
+                        continue;
+                    }
                 }
             }
 
@@ -203,8 +208,8 @@ impl Searcher<'_> {
                     number,
                 });
             }
+            self.tt.prefetch(self.board.key_after(m));
             self.board.make_move(m);
-            self.tt.prefetch(self.board.key());
             moves_tried += 1;
             let gives_check = self.board.in_check();
             // Check extension: look one ply further after a check.

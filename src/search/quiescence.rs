@@ -75,8 +75,8 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            self.tt.prefetch(self.board.key_after(m));
             self.board.make_move(m);
-            self.tt.prefetch(self.board.key());
             let score = -self.quiescence::<N>(-beta, -alpha, ply + 1);
             self.board.unmake_move();
             if self.stopped {
