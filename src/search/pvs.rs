@@ -81,7 +81,30 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 4. Transposition table: a deep enough bound ends non-PV nodes at once. Near
+        // Step 4. Static evaluation, and whether it improved on our previous move's.
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            evaluate(&self.board)
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.stack[ply + 1].killers = [Move::NONE; 2];
+
+        // Step 5. Reverse futility pruning: far enough above beta at low depth, the
+        // opponent is not going to catch up. Before the table probe, which usually costs a
+        // trip to main memory that this cut does not need.
+        if !N::PV && !in_check {
+            let p = &self.params;
+            if depth <= p.rfp_depth
+                && eval.abs() < MATE_BOUND
+                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+        }
+
+        // Step 6. Transposition table: a deep enough bound ends non-PV nodes at once. Near
         // the fifty-move limit stored scores may no longer hold.
         let key = self.board.key();
         let entry = self.tt.probe(key, ply);
@@ -99,26 +122,8 @@ impl Searcher<'_> {
             return e.score;
         }
 
-        // Step 5. Static evaluation, and whether it improved on our previous move's.
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            evaluate(&self.board)
-        };
-        self.stack[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
-        self.stack[ply + 1].killers = [Move::NONE; 2];
-
         if !N::PV && !in_check {
             let p = &self.params;
-            // Step 6. Reverse futility pruning: far enough above beta at low depth, the
-            // opponent is not going to catch up.
-            if depth <= p.rfp_depth
-                && eval.abs() < MATE_BOUND
-                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
-            {
-                return eval;
-            }
             // Step 7. Null-move pruning: if passing still keeps us above beta, a real move
             // would too. Not with pawns alone (zugzwang) or right after another null move.
             let us = self.board.side_to_move();

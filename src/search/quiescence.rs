@@ -35,6 +35,18 @@ impl Searcher<'_> {
             };
         }
 
+        // Stand pat: out of check, the side to move need not capture at all. Tested before
+        // the table is probed, as most quiescence nodes end here and a probe usually costs
+        // a trip to main memory.
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            evaluate(&self.board)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+
         let key = self.board.key();
         let entry = self.tt.probe(key, ply);
         if !N::PV
@@ -46,16 +58,6 @@ impl Searcher<'_> {
             }
         {
             return e.score;
-        }
-
-        // Stand pat: out of check, the side to move need not capture at all.
-        let stand_pat = if in_check {
-            -INFINITY
-        } else {
-            evaluate(&self.board)
-        };
-        if stand_pat >= beta {
-            return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best_score = stand_pat;

@@ -1,0 +1,53 @@
+//! Search to a fixed depth from a fresh table: the whole engine at work, deterministic.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ferrum::board::Board;
+use ferrum::search::{Limits, SearchOptions, TranspositionTable, search};
+use std::sync::atomic::AtomicBool;
+
+const POSITIONS: [(&str, &str, i32); 3] = [
+    (
+        "startpos_d10",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        10,
+    ),
+    (
+        "kiwipete_d8",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        8,
+    ),
+    (
+        "endgame_d14",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        14,
+    ),
+];
+
+fn search_benches(c: &mut Criterion) {
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let options = SearchOptions::default();
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    for (name, fen, depth) in POSITIONS {
+        let board = Board::from_fen(fen).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                tt.clear();
+                search(
+                    &board,
+                    &Limits::depth(depth),
+                    &tt,
+                    &stop,
+                    &options,
+                    &mut |_| {},
+                )
+                .nodes
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search_benches);
+criterion_main!(benches);
