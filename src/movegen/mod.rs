@@ -8,5 +8,5 @@ mod movelist;
 mod perft;
 
 pub use generate::{legal_moves, noisy_moves, quiet_moves};
-pub use movelist::{MAX_MOVES, MoveList};
+pub use movelist::{MAX_MOVES, MoveList, uninit_array};
 pub use perft::{divide, perft};

@@ -17,10 +17,7 @@ pub struct MoveList {
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: uninit_array(), len: 0 }
     }
 
     #[inline(always)]
@@ -35,6 +32,14 @@ impl MoveList {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+}
+
+/// An array left uninitialised. (The repeat expression `[MaybeUninit::uninit(); N]` is
+/// compiled to a memset here, which costs more than generating the moves.)
+#[inline(always)]
+pub fn uninit_array<T, const N: usize>() -> [MaybeUninit<T>; N] {
+    // SAFETY: an array of `MaybeUninit` needs no initialisation.
+    unsafe { MaybeUninit::<[MaybeUninit<T>; N]>::uninit().assume_init() }
 }
 
 impl Default for MoveList {

@@ -5,7 +5,7 @@
 
 use super::history::History;
 use crate::board::{Board, CheckInfo, SEE_VALUE};
-use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves};
+use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves, uninit_array};
 use crate::types::{Move, PieceType};
 use std::mem::MaybeUninit;
 
@@ -62,7 +62,7 @@ impl MovePicker {
             noisy_only: false,
             quiet_checks_only: None,
             list: MoveList::new(),
-            scores: [MaybeUninit::uninit(); MAX_MOVES],
+            scores: uninit_array(),
             next: 0,
             bad: MoveList::new(),
             next_bad: 0,
