@@ -17,7 +17,10 @@ pub struct MoveList {
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: uninit_array(), len: 0 }
+        MoveList {
+            moves: uninit_array(),
+            len: 0,
+        }
     }
 
     #[inline(always)]
