@@ -2,8 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ferrum::board::Board;
-use ferrum::search::{Limits, SearchOptions, TranspositionTable, search};
-use std::sync::atomic::AtomicBool;
+use ferrum::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
 
 const POSITIONS: [(&str, &str, i32); 3] = [
     (
@@ -25,7 +24,7 @@ const POSITIONS: [(&str, &str, i32); 3] = [
 
 fn search_benches(c: &mut Criterion) {
     let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let options = SearchOptions::default();
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
@@ -38,7 +37,7 @@ fn search_benches(c: &mut Criterion) {
                     &board,
                     &Limits::depth(depth),
                     &tt,
-                    &stop,
+                    &signals,
                     &options,
                     &mut |_| {},
                 )

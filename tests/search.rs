@@ -4,17 +4,19 @@
 use ferrum::board::Board;
 use ferrum::eval::evaluate;
 use ferrum::movegen::legal_moves;
-use ferrum::search::{Limits, Report, SearchOptions, SearchResult, TranspositionTable, search};
+use ferrum::search::{
+    Limits, Report, SearchOptions, SearchResult, Signals, TranspositionTable, search,
+};
 use ferrum::types::{MATE, Move, UciScore};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 fn run(fen: &str, limits: Limits, options: &SearchOptions) -> (SearchResult, Vec<Vec<Move>>) {
     let board = Board::from_fen(fen).unwrap();
     let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let mut pvs = Vec::new();
-    let result = search(&board, &limits, &tt, &stop, options, &mut |r| {
+    let result = search(&board, &limits, &tt, &signals, options, &mut |r| {
         if let Report::Line(info) = r {
             pvs.push(info.pv.clone());
         }
@@ -172,7 +174,7 @@ fn node_limit_is_exact_enough_and_deterministic() {
 fn stop_flag_ends_an_infinite_search_with_a_move() {
     let board = Board::startpos();
     let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -181,13 +183,13 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
     let result = std::thread::scope(|s| {
         s.spawn(|| {
             std::thread::sleep(Duration::from_millis(100));
-            stop.store(true, Ordering::Relaxed);
+            signals.stop.store(true, Ordering::Relaxed);
         });
         search(
             &board,
             &limits,
             &tt,
-            &stop,
+            &signals,
             &SearchOptions::default(),
             &mut |_| {},
         )
@@ -195,12 +197,12 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
     assert!(result.best.is_some());
     assert!(start.elapsed() < Duration::from_secs(5));
     // Stopped before it starts: the first iteration still completes with a move.
-    stop.store(true, Ordering::Relaxed);
+    signals.stop.store(true, Ordering::Relaxed);
     let result = search(
         &board,
         &limits,
         &tt,
-        &stop,
+        &signals,
         &SearchOptions::default(),
         &mut |_| {},
     );
@@ -266,4 +268,33 @@ fn evaluation_is_colour_symmetric() {
             assert_eq!(mirrored.mirrored().to_fen(), board.to_fen());
         }
     }
+}
+
+#[test]
+fn pondering_ignores_the_clock_until_ponderhit() {
+    let board = Board::startpos();
+    let tt = TranspositionTable::new(16);
+    let signals = Signals::new(true);
+    let start = Instant::now();
+    let (result, hit_at) = std::thread::scope(|s| {
+        let hit = s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(400));
+            signals.ponder.store(false, Ordering::Relaxed);
+            start.elapsed()
+        });
+        let result = search(
+            &board,
+            &Limits::movetime(100),
+            &tt,
+            &signals,
+            &SearchOptions::default(),
+            &mut |_| {},
+        );
+        (result, hit.join().unwrap())
+    });
+    let elapsed = start.elapsed();
+    assert!(result.best.is_some());
+    // Not before the ponderhit at 400 ms; then the 100 ms budget counts from the hit.
+    assert!(elapsed >= hit_at, "{elapsed:?} < {hit_at:?}");
+    assert!(elapsed < hit_at + Duration::from_millis(250), "{elapsed:?}");
 }

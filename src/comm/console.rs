@@ -4,9 +4,8 @@
 use crate::board::{Board, START_FEN};
 use crate::eval;
 use crate::movegen::{divide, perft};
-use crate::search::{Limits, Report, SearchOptions, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Signals, TranspositionTable, search};
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
 
 const HELP: &str = "commands:
   position startpos|fen <FEN> [moves <m1> <m2> ...]   set up a position
@@ -25,7 +24,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
             .and_then(|v| v.parse().ok())
             .unwrap_or(64),
     );
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     for line in input.lines() {
         let Ok(line) = line else { break };
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -54,7 +53,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                         &board,
                         &limits,
                         &tt,
-                        &stop,
+                        &signals,
                         &SearchOptions::default(),
                         &mut report,
                     );

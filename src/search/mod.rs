@@ -54,6 +54,26 @@ pub enum Report<'a> {
     CurrentMove { depth: i32, mv: Move, number: usize },
 }
 
+/// Flags another thread uses to steer a running search.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Stop as soon as possible (the result so far is returned).
+    pub stop: AtomicBool,
+    /// Pondering: ignore the clock and never stop on one's own. Clearing it (ponderhit)
+    /// turns the search into a normal timed one, with the clock starting then.
+    pub ponder: AtomicBool,
+}
+
+impl Signals {
+    /// Signals for a search that starts pondering or not.
+    pub fn new(ponder: bool) -> Signals {
+        Signals {
+            stop: AtomicBool::new(false),
+            ponder: AtomicBool::new(ponder),
+        }
+    }
+}
+
 /// Settings that are not limits: they come from engine options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchOptions {
@@ -98,7 +118,9 @@ struct Frame {
 struct Searcher<'a> {
     board: Board,
     tt: &'a TranspositionTable,
-    stop: &'a AtomicBool,
+    signals: &'a Signals,
+    /// Pondering and not yet told of a ponderhit.
+    pondering: bool,
     params: SearchParams,
     time: TimeManager,
     node_limit: u64,
@@ -125,12 +147,12 @@ struct Searcher<'a> {
 }
 
 /// Searches `board` within `limits`, reporting through `report`, until a limit is reached or
-/// `stop` is set. Always returns a legal best move when there is one.
+/// `signals.stop` is set. Always returns a legal best move when there is one.
 pub fn search(
     board: &Board,
     limits: &Limits,
     tt: &TranspositionTable,
-    stop: &AtomicBool,
+    signals: &Signals,
     options: &SearchOptions,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
@@ -146,7 +168,8 @@ pub fn search(
     let mut searcher = Box::new(Searcher {
         board: board.clone(),
         tt,
-        stop,
+        signals,
+        pondering: signals.ponder.load(Ordering::Relaxed),
         params,
         time: TimeManager::new(limits, options.move_overhead_ms),
         node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -222,10 +245,11 @@ impl Searcher<'_> {
             }
             completed = depth;
             self.may_stop = true;
+            self.poll_ponderhit();
             let mate_found = limits
                 .mate
                 .is_some_and(|n| lines[0].score >= MATE - (2 * n as Score - 1));
-            if mate_found || self.time.soft_exceeded() {
+            if !self.pondering && (mate_found || self.time.soft_exceeded()) {
                 break;
             }
         }
@@ -315,19 +339,27 @@ impl Searcher<'_> {
         }
     }
 
-    /// Polls the limits: the node limit at every node, the clock and the stop flag every
-    /// 1024 nodes. The first iteration is never interrupted.
+    /// After a ponderhit the search runs on its own clock, from now.
+    fn poll_ponderhit(&mut self) {
+        if self.pondering && !self.signals.ponder.load(Ordering::Relaxed) {
+            self.pondering = false;
+            self.time.restart();
+        }
+    }
+
+    /// Polls the limits: the node limit at every node, the clock and the signals every
+    /// 1024 nodes. The first iteration is never interrupted; pondering ignores the clock.
     #[inline(always)]
     fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if self.may_stop
-            && (self.nodes >= self.node_limit
-                || (self.nodes & 1023 == 0
-                    && (self.stop.load(Ordering::Relaxed) || self.time.hard_exceeded())))
-        {
+        if self.may_stop && self.nodes >= self.node_limit {
             self.stopped = true;
+        } else if self.may_stop && self.nodes & 1023 == 0 {
+            self.poll_ponderhit();
+            let out_of_time = !self.pondering && self.time.hard_exceeded();
+            self.stopped = out_of_time || self.signals.stop.load(Ordering::Relaxed);
         }
         self.stopped
     }

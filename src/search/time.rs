@@ -55,6 +55,11 @@ impl TimeManager {
         (soft, hard)
     }
 
+    /// Starts the clock again now (the search was pondering until now).
+    pub fn restart(&mut self) {
+        self.start = Instant::now();
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

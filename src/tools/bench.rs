@@ -3,9 +3,8 @@
 //! when search or evaluation behaviour changes, and is the same on every machine.
 
 use crate::board::Board;
-use crate::search::{Limits, SearchOptions, TranspositionTable, search};
+use crate::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The positions, one FEN per line (`epd/bench.epd`, built into the binary).
@@ -17,7 +16,7 @@ const HASH_MB: usize = 16;
 /// `<nodes> nodes <nps> nps`. Returns the total nodes.
 pub fn run(depth: i32, out: &mut impl Write) -> u64 {
     let tt = TranspositionTable::new(HASH_MB);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let options = SearchOptions::default();
     let start = Instant::now();
     let mut total = 0;
@@ -31,7 +30,7 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
             &board,
             &Limits::depth(depth),
             &tt,
-            &stop,
+            &signals,
             &options,
             &mut |_| {},
         );

@@ -3,10 +3,10 @@
 //! none of its `am` moves (in SAN or coordinate notation).
 
 use super::epd::Epd;
-use crate::search::{Limits, Report, SearchOptions, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Signals, TranspositionTable, search};
 use crate::types::Move;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -32,7 +32,7 @@ pub struct TestSummary {
 /// Runs every position of `text`, printing a line each and a summary.
 pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary {
     let tt = TranspositionTable::new(config.hash_mb);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let options = SearchOptions {
         multipv: config.multipv.max(1),
         ..SearchOptions::default()
@@ -77,7 +77,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         let solves = |m: Move| (best.is_empty() || best.contains(&m)) && !avoid.contains(&m);
 
         tt.clear();
-        stop.store(false, Ordering::Relaxed);
+        signals.stop.store(false, Ordering::Relaxed);
         let mut streak = 0;
         let mut found_at: Option<Duration> = None;
         let mut report = |r: Report| {
@@ -94,11 +94,11 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
                     found_at = None;
                 }
                 if config.early_exit.is_some_and(|k| streak >= k) {
-                    stop.store(true, Ordering::Relaxed);
+                    signals.stop.store(true, Ordering::Relaxed);
                 }
             }
         };
-        let result = search(board, &config.limits, &tt, &stop, &options, &mut report);
+        let result = search(board, &config.limits, &tt, &signals, &options, &mut report);
         let found = result.best;
         let solved = match found {
             Some(m) if config.multipv > 1 => {
