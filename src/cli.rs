@@ -17,6 +17,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Mode {
+    /// Speak UCI (also chosen when the first input line is `uci`)
+    Uci,
     /// Count the leaf nodes of the legal move tree to a depth
     Perft {
         /// Depth in plies

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod comm;
+pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod search;

@@ -5,17 +5,29 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::board::{Board, START_FEN};
+use ferrum::comm::uci::Uci;
+use ferrum::engine::serve;
 use ferrum::search::Limits;
 use ferrum::tools::{bench, epd_test, perft_suite};
+use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> ExitCode {
     let Some(mode) = Cli::parse().mode else {
-        ferrum::comm::console::run(std::io::stdin().lock(), &mut std::io::stdout());
+        detect_protocol();
         return ExitCode::SUCCESS;
     };
     match mode {
+        Mode::Uci => {
+            serve(
+                Arc::new(Uci),
+                BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
         Mode::Perft { depth, fen } => with_board(fen, |board| {
             let start = Instant::now();
             let nodes = ferrum::movegen::perft(board, depth);
@@ -90,6 +102,25 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// Serves whichever protocol the first command names: `uci` starts the UCI engine; anything
+/// else is a console command for a person.
+fn detect_protocol() {
+    let mut input = BufReader::new(std::io::stdin());
+    let mut first = String::new();
+    while first.trim().is_empty() {
+        first.clear();
+        if input.read_line(&mut first).unwrap_or(0) == 0 {
+            return;
+        }
+    }
+    let replay = Cursor::new(first.clone().into_bytes()).chain(input);
+    if first.split_whitespace().next() == Some("uci") {
+        serve(Arc::new(Uci), replay, std::io::stdout());
+    } else {
+        ferrum::comm::console::run(replay, &mut std::io::stdout());
     }
 }
 

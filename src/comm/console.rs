@@ -1,6 +1,8 @@
 //! A line-based console for people: set up a position, search it, look at it. Searches run
 //! to their limit on the calling thread (the protocols will add stopping and pondering).
 
+use super::uci::Uci;
+use super::{Comm, CommOut, InfoLine};
 use crate::board::{Board, START_FEN};
 use crate::eval;
 use crate::movegen::{divide, perft};
@@ -46,7 +48,8 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                     let mut lines = Vec::new();
                     let mut report = |r: Report| {
                         if let Report::Line(info) = r {
-                            lines.push(super::format_info(&board, info));
+                            let pv = super::pv_text(&board, &info.pv);
+                            lines.extend(Uci.format(&CommOut::Info(InfoLine::new(info, pv))));
                         }
                     };
                     let result = search(

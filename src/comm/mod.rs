@@ -1,40 +1,154 @@
-//! Text front ends. For now a synchronous console; the UCI and XBoard protocols come next.
+//! Text front ends. A protocol (`Comm`) turns input lines into protocol-neutral `CommIn`
+//! commands and the engine's `CommOut` messages back into text; the engine never reads or
+//! writes protocol text itself. UCI is implemented; XBoard comes next.
 
 pub mod console;
+pub mod io;
+pub mod uci;
 
-use crate::board::Board;
 use crate::search::{Bound, SearchInfo};
-use crate::types::UciScore;
+use crate::types::Score;
 
-/// A search line in UCI `info` form, with moves in the board's notation.
-pub fn format_info(board: &Board, info: &SearchInfo) -> String {
-    let bound = match info.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        _ => "",
-    };
-    let ms = info.time.as_millis().max(1);
-    let nps = info.nodes as u128 * 1000 / ms;
-    let pv = pv_text(board, &info.pv);
-    format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {} pv {pv}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        UciScore(info.score),
-        info.nodes,
-        info.hashfull,
-        info.time.as_millis()
-    )
+/// Raw `go` parameters as the GUI sent them; the engine turns them into search limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub wtime: Option<i64>,
+    pub btime: Option<i64>,
+    pub winc: Option<i64>,
+    pub binc: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<u64>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub searchmoves: Vec<String>,
+    /// `go perft N` (de facto): count the move tree instead of searching.
+    pub perft: Option<u32>,
+}
+
+/// What a front end asks of the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommIn {
+    /// Name the engine and its options (UCI `uci`).
+    Identify,
+    IsReady,
+    Debug(bool),
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    NewGame,
+    /// `None` for the start position; moves in coordinate notation.
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Stop,
+    PonderHit,
+    Quit,
+    /// Input the protocol accepts and deliberately does nothing with (UCI `register`).
+    Ignore,
+    /// Input that could not be understood; the text says why.
+    Invalid(String),
+}
+
+/// One search line with its moves already in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: usize,
+    pub pv: Vec<String>,
+}
+
+impl InfoLine {
+    pub fn new(info: &SearchInfo, pv: Vec<String>) -> InfoLine {
+        InfoLine {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: info.score,
+            bound: info.bound,
+            nodes: info.nodes,
+            time_ms: info.time.as_millis() as u64,
+            hashfull: info.hashfull,
+            pv,
+        }
+    }
+
+    pub fn nps(&self) -> u64 {
+        self.nodes.saturating_mul(1000) / self.time_ms.max(1)
+    }
+}
+
+/// How an engine option is declared to the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// What the engine tells the front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommOut {
+    Identity {
+        name: String,
+        author: String,
+        options: Vec<OptionSpec>,
+    },
+    ReadyOk,
+    Info(InfoLine),
+    CurrentMove {
+        depth: i32,
+        mv: String,
+        number: usize,
+    },
+    /// `None` when there is no legal move.
+    BestMove {
+        best: Option<String>,
+        ponder: Option<String>,
+    },
+    Perft {
+        rows: Vec<(String, u64)>,
+        total: u64,
+    },
+    /// Free text for the user (UCI `info string`).
+    Message(String),
+    /// A rejected command, with the reason.
+    Error(String),
+}
+
+/// A protocol: parsing and formatting, nothing else.
+pub trait Comm: Send + Sync {
+    fn parse(&self, line: &str) -> CommIn;
+    /// The lines that express `out`, without line ends; empty for messages the protocol
+    /// does not show.
+    fn format(&self, out: &CommOut) -> Vec<String>;
 }
 
 /// Moves of a line in coordinate notation, each in the position it is played from.
-pub fn pv_text(board: &Board, pv: &[crate::types::Move]) -> String {
+pub fn pv_text(board: &crate::board::Board, pv: &[crate::types::Move]) -> Vec<String> {
     let mut board = board.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &m in pv {
-        words.push(board.move_to_uci(m));
-        board.make_move(m);
-    }
-    words.join(" ")
+    pv.iter()
+        .map(|&m| {
+            let text = board.move_to_uci(m);
+            board.make_move(m);
+            text
+        })
+        .collect()
 }

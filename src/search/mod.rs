@@ -27,7 +27,7 @@ use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
 use pv::PvTable;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One line of the principal variation, as the search reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +122,8 @@ struct Searcher<'a> {
     /// Pondering and not yet told of a ponderhit.
     pondering: bool,
     params: SearchParams,
+    /// When the search began, for reports (the time manager's clock restarts at ponderhit).
+    started: Instant,
     time: TimeManager,
     node_limit: u64,
     nodes: u64,
@@ -171,6 +173,7 @@ pub fn search(
         signals,
         pondering: signals.ponder.load(Ordering::Relaxed),
         params,
+        started: Instant::now(),
         time: TimeManager::new(limits, options.move_overhead_ms),
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         nodes: 0,
@@ -293,7 +296,7 @@ impl Searcher<'_> {
             } else {
                 return Some(self.info(depth, index, score, None));
             };
-            if self.time.elapsed() > Duration::from_secs(1) && !self.pv.root().is_empty() {
+            if self.started.elapsed() > Duration::from_secs(1) && !self.pv.root().is_empty() {
                 let info = self.info(depth, index, score, Some(bound));
                 (self.report)(Report::Line(&info));
             }
@@ -309,7 +312,7 @@ impl Searcher<'_> {
             score,
             bound,
             nodes: self.nodes,
-            time: self.time.elapsed(),
+            time: self.started.elapsed(),
             hashfull: self.tt.hashfull(),
             pv: self.pv.root().to_vec(),
         }
@@ -334,7 +337,7 @@ impl Searcher<'_> {
             score,
             depth,
             nodes: self.nodes,
-            time: self.time.elapsed(),
+            time: self.started.elapsed(),
             lines,
         }
     }

@@ -205,7 +205,7 @@ impl Searcher<'_> {
                 }
             }
 
-            if N::ROOT && self.time.elapsed() > Duration::from_secs(1) {
+            if N::ROOT && self.started.elapsed() > Duration::from_secs(1) {
                 let (depth, number) = (self.current_depth, moves_tried + 1);
                 (self.report)(Report::CurrentMove {
                     depth,

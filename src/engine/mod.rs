@@ -1,0 +1,383 @@
+//! The engine: owns the game (position, options, transposition table), reacts to commands
+//! from a front end and to reports from the search thread, and sends protocol-neutral
+//! messages back. It never blocks on a search, so it answers `isready`, `stop` and `quit`
+//! at once, even in the middle of a long one.
+
+mod options;
+
+pub use options::{Effect, Options};
+
+use crate::board::{Board, START_FEN};
+use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
+use crate::movegen::divide;
+use crate::search::{
+    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable,
+    search,
+};
+use crate::types::{Color, Move};
+use crossbeam_channel::{Receiver, Sender};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+
+/// Everything the engine loop reacts to, on one channel.
+#[derive(Debug)]
+pub enum Event {
+    Comm(CommIn),
+    Search(SearchEvent),
+    /// Standard input ended: quit.
+    InputClosed,
+}
+
+/// Reports from a search thread, tagged with the search's number so that reports from a
+/// search already answered are dropped.
+#[derive(Debug)]
+pub enum SearchEvent {
+    Line(u64, SearchInfo),
+    CurrentMove {
+        id: u64,
+        depth: i32,
+        mv: Move,
+        number: usize,
+    },
+    /// The result is waiting on the search's own channel.
+    Done(u64),
+}
+
+/// A search in progress.
+struct Running {
+    id: u64,
+    thread: JoinHandle<()>,
+    done: Receiver<SearchResult>,
+    signals: Arc<Signals>,
+    root: Board,
+    /// `go infinite` or `go ponder`: the best move waits for `stop` (or `ponderhit`).
+    hold: bool,
+    infinite: bool,
+    result: Option<SearchResult>,
+}
+
+pub struct Engine {
+    board: Board,
+    tt: Arc<TranspositionTable>,
+    options: Options,
+    debug: bool,
+    events: Sender<Event>,
+    out: Sender<CommOut>,
+    running: Option<Running>,
+    searches: u64,
+}
+
+/// Thread stack for searches: deep recursion with move lists on the stack.
+const SEARCH_STACK: usize = 64 << 20;
+
+impl Engine {
+    pub fn new(events: Sender<Event>, out: Sender<CommOut>) -> Engine {
+        let options = Options::default();
+        Engine {
+            board: Board::startpos(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            options,
+            debug: false,
+            events,
+            out,
+            running: None,
+            searches: 0,
+        }
+    }
+
+    /// Handles events until `quit` or the end of input.
+    pub fn run(mut self, events: Receiver<Event>) {
+        for event in events {
+            let carry_on = match event {
+                Event::Comm(command) => self.command(command),
+                Event::Search(report) => {
+                    self.search_event(report);
+                    true
+                }
+                Event::InputClosed => false,
+            };
+            if !carry_on {
+                break;
+            }
+        }
+        // Quitting: end any search without a best move.
+        if let Some(running) = self.running.take() {
+            running.signals.stop.store(true, Ordering::Relaxed);
+            let _ = running.thread.join();
+        }
+    }
+
+    fn send(&self, message: CommOut) {
+        let _ = self.out.send(message);
+    }
+
+    /// Reacts to one command; false means quit.
+    fn command(&mut self, command: CommIn) -> bool {
+        match command {
+            CommIn::Identify => self.send(CommOut::Identity {
+                name: format!("Ferrum {}", env!("CARGO_PKG_VERSION")),
+                author: "the Ferrum developers".into(),
+                options: Options::specs(),
+            }),
+            CommIn::IsReady => self.send(CommOut::ReadyOk),
+            CommIn::Debug(on) => self.debug = on,
+            CommIn::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            CommIn::NewGame => {
+                self.finish_search();
+                self.tt.clear();
+                self.board = self
+                    .fresh_board(START_FEN)
+                    .unwrap_or_else(|_| Board::startpos());
+            }
+            CommIn::Position { fen, moves } => match self.parse_position(fen.as_deref(), &moves) {
+                Ok(board) => self.board = board,
+                Err(e) => self.send(CommOut::Error(e)),
+            },
+            CommIn::Go(params) => self.go(params),
+            CommIn::Stop => {
+                if let Some(running) = &mut self.running {
+                    running.hold = false;
+                    running.signals.stop.store(true, Ordering::Relaxed);
+                    self.maybe_finish();
+                }
+            }
+            CommIn::PonderHit => {
+                if let Some(running) = &mut self.running {
+                    running.signals.ponder.store(false, Ordering::Relaxed);
+                    running.hold = running.infinite;
+                    self.maybe_finish();
+                }
+            }
+            CommIn::Quit => return false,
+            CommIn::Ignore => {}
+            CommIn::Invalid(reason) => self.send(CommOut::Error(reason)),
+        }
+        true
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Ok(Effect::ResizeHash) => {
+                self.finish_search();
+                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+            }
+            Ok(Effect::ClearHash) => self.tt.clear(),
+            Ok(Effect::Chess960) => self.board.set_chess960(self.options.chess960),
+            Ok(Effect::None) => {}
+            Err(e) => self.send(CommOut::Error(e)),
+        }
+        if self.debug {
+            self.send(CommOut::Message(format!("options now {:?}", self.options)));
+        }
+    }
+
+    fn fresh_board(&self, fen: &str) -> Result<Board, String> {
+        let mut board = Board::from_fen(fen).map_err(|e| format!("invalid FEN: {e}"))?;
+        board.set_chess960(self.options.chess960);
+        Ok(board)
+    }
+
+    /// The position after `moves`; an error leaves the current position as it is.
+    fn parse_position(&self, fen: Option<&str>, moves: &[String]) -> Result<Board, String> {
+        let mut board = self.fresh_board(fen.unwrap_or(START_FEN))?;
+        for (i, text) in moves.iter().enumerate() {
+            let m = board
+                .parse_move(text)
+                .map_err(|e| format!("move {} of the position: {e}", i + 1))?;
+            board.make_move(m);
+        }
+        Ok(board)
+    }
+
+    fn limits(&self, params: &GoParams) -> Limits {
+        let white = self.board.side_to_move() == Color::White;
+        let (time, inc) = if white {
+            (params.wtime, params.winc)
+        } else {
+            (params.btime, params.binc)
+        };
+        let searchmoves = params
+            .searchmoves
+            .iter()
+            .filter_map(|m| self.board.parse_move(m).ok())
+            .collect();
+        Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime_ms: params.movetime,
+            mate: params.mate,
+            infinite: params.infinite,
+            clock: time.map(|time_ms| Clock {
+                time_ms,
+                inc_ms: inc.unwrap_or(0),
+                moves_to_go: params.movestogo,
+            }),
+            searchmoves,
+        }
+    }
+
+    fn go(&mut self, params: GoParams) {
+        // One best move per `go`: a search still running ends first.
+        self.finish_search();
+        if let Some(depth) = params.perft {
+            let mut board = self.board.clone();
+            let rows: Vec<(String, u64)> = divide(&mut board, depth)
+                .into_iter()
+                .map(|(m, n)| (self.board.move_to_uci(m), n))
+                .collect();
+            let total = rows.iter().map(|r| r.1).sum();
+            self.send(CommOut::Perft { rows, total });
+            return;
+        }
+        for text in &params.searchmoves {
+            if let Err(e) = self.board.parse_move(text) {
+                self.send(CommOut::Error(format!("searchmoves: {e}")));
+            }
+        }
+        let limits = self.limits(&params);
+        let signals = Arc::new(Signals::new(params.ponder));
+        let options = SearchOptions {
+            multipv: self.options.multipv,
+            move_overhead_ms: self.options.move_overhead_ms,
+            ..SearchOptions::default()
+        };
+        self.searches += 1;
+        let id = self.searches;
+        let (done_sender, done) = crossbeam_channel::bounded(1);
+        let (board, tt, events) = (
+            self.board.clone(),
+            Arc::clone(&self.tt),
+            self.events.clone(),
+        );
+        let thread_signals = Arc::clone(&signals);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let mut report = |r: Report| {
+                    let event = match r {
+                        Report::Line(info) => SearchEvent::Line(id, info.clone()),
+                        Report::CurrentMove { depth, mv, number } => SearchEvent::CurrentMove {
+                            id,
+                            depth,
+                            mv,
+                            number,
+                        },
+                    };
+                    let _ = events.send(Event::Search(event));
+                };
+                let result = search(&board, &limits, &tt, &thread_signals, &options, &mut report);
+                let _ = done_sender.send(result);
+                let _ = events.send(Event::Search(SearchEvent::Done(id)));
+            });
+        match spawned {
+            Ok(thread) => {
+                self.running = Some(Running {
+                    id,
+                    thread,
+                    done,
+                    signals,
+                    root: self.board.clone(),
+                    hold: params.infinite || params.ponder,
+                    infinite: params.infinite,
+                    result: None,
+                })
+            }
+            Err(e) => self.send(CommOut::Error(format!("cannot start the search: {e}"))),
+        }
+    }
+
+    fn search_event(&mut self, report: SearchEvent) {
+        let Some(running) = &mut self.running else {
+            return;
+        };
+        match report {
+            SearchEvent::Line(id, info) if id == running.id => {
+                let pv = pv_text(&running.root, &info.pv);
+                self.send(CommOut::Info(InfoLine::new(&info, pv)));
+            }
+            SearchEvent::CurrentMove {
+                id,
+                depth,
+                mv,
+                number,
+            } if id == running.id => {
+                let mv = running.root.move_to_uci(mv);
+                self.send(CommOut::CurrentMove { depth, mv, number });
+            }
+            SearchEvent::Done(id) if id == running.id => {
+                running.result = running.done.recv().ok();
+                self.maybe_finish();
+            }
+            _ => {}
+        }
+    }
+
+    /// Sends the best move once the search has ended and may be answered.
+    fn maybe_finish(&mut self) {
+        let ready = self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.result.is_some() && !r.hold);
+        if !ready {
+            return;
+        }
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        let _ = running.thread.join();
+        let Some(result) = running.result else { return };
+        let root = &running.root;
+        if let Some(line) = result.lines.first() {
+            let mut info = InfoLine::new(line, pv_text(root, &line.pv));
+            info.nodes = result.nodes;
+            info.time_ms = result.time.as_millis() as u64;
+            self.send(CommOut::Info(info));
+        }
+        let best = result.best.map(|m| root.move_to_uci(m));
+        let ponder = result.best.zip(result.ponder).map(|(b, p)| {
+            let mut after = root.clone();
+            after.make_move(b);
+            after.move_to_uci(p)
+        });
+        self.send(CommOut::BestMove { best, ponder });
+    }
+
+    /// Ends a running search at once and answers its `go`.
+    fn finish_search(&mut self) {
+        let Some(running) = &mut self.running else {
+            return;
+        };
+        running.hold = false;
+        running.signals.stop.store(true, Ordering::Relaxed);
+        running.signals.ponder.store(false, Ordering::Relaxed);
+        if running.result.is_none() {
+            running.result = running.done.recv().ok();
+        }
+        self.maybe_finish();
+    }
+}
+
+/// Runs a protocol over `input` and `output` until `quit` or the end of input: a reader
+/// thread, this engine loop, and a writer thread.
+pub fn serve(
+    comm: Arc<dyn crate::comm::Comm>,
+    input: impl std::io::BufRead + Send + 'static,
+    output: impl std::io::Write + Send + 'static,
+) {
+    use crate::comm::io::{spawn_reader, spawn_writer};
+    let (event_sender, events) = crossbeam_channel::unbounded();
+    let (out_sender, out) = crossbeam_channel::unbounded();
+    let writer = spawn_writer(Arc::clone(&comm), out, output);
+    // The reader may stay blocked on input after `quit`; it ends with the process.
+    let _reader = spawn_reader(
+        input,
+        comm,
+        event_sender.clone(),
+        Event::Comm,
+        Event::InputClosed,
+    );
+    Engine::new(event_sender, out_sender).run(events);
+    let _ = writer.join();
+}

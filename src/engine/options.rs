@@ -1,0 +1,178 @@
+//! The engine's options: declaration, defaults and validated changes.
+
+use crate::comm::{OptionKind, OptionSpec};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ponder: bool,
+    pub chess960: bool,
+    pub analyse_mode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 10,
+            ponder: false,
+            chess960: false,
+            analyse_mode: false,
+        }
+    }
+}
+
+/// An option change the engine must act on beyond storing the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    ResizeHash,
+    ClearHash,
+    Chess960,
+}
+
+impl Options {
+    /// The declarations sent to the GUI.
+    pub fn specs() -> Vec<OptionSpec> {
+        let d = Options::default();
+        let spin = |name, default: usize, min, max| OptionSpec {
+            name,
+            kind: OptionKind::Spin {
+                default: default as i64,
+                min,
+                max,
+            },
+        };
+        vec![
+            spin("Hash", d.hash_mb, 1, 65_536),
+            spin("Threads", d.threads, 1, 1),
+            OptionSpec {
+                name: "Clear Hash",
+                kind: OptionKind::Button,
+            },
+            OptionSpec {
+                name: "Ponder",
+                kind: OptionKind::Check { default: d.ponder },
+            },
+            spin("MultiPV", d.multipv, 1, 256),
+            spin("Move Overhead", d.move_overhead_ms as usize, 0, 5_000),
+            OptionSpec {
+                name: "UCI_Chess960",
+                kind: OptionKind::Check {
+                    default: d.chess960,
+                },
+            },
+            OptionSpec {
+                name: "UCI_AnalyseMode",
+                kind: OptionKind::Check {
+                    default: d.analyse_mode,
+                },
+            },
+        ]
+    }
+
+    /// Sets the option called `name` (case and spacing as in the declarations, or the
+    /// common spelling `MoveOverhead`), checking the value; nothing changes on an error.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let key = name.to_ascii_lowercase();
+        let Some(spec) = Options::specs().into_iter().find(|s| {
+            s.name.eq_ignore_ascii_case(&key)
+                || s.name
+                    .replace(' ', "")
+                    .eq_ignore_ascii_case(&key.replace(' ', ""))
+        }) else {
+            return Err(format!("no option named '{name}'"));
+        };
+        let value = value.map(str::trim);
+        let number = |min: i64, max: i64| -> Result<i64, String> {
+            let text = value.ok_or_else(|| format!("option {} needs a value", spec.name))?;
+            let n: i64 = text
+                .parse()
+                .map_err(|_| format!("option {}: '{text}' is not a whole number", spec.name))?;
+            if n < min || n > max {
+                return Err(format!(
+                    "option {}: {n} is outside {min} to {max}",
+                    spec.name
+                ));
+            }
+            Ok(n)
+        };
+        let flag = || -> Result<bool, String> {
+            match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                _ => Err(format!("option {} needs 'true' or 'false'", spec.name)),
+            }
+        };
+        Ok(match (spec.name, spec.kind) {
+            ("Hash", OptionKind::Spin { min, max, .. }) => {
+                self.hash_mb = number(min, max)? as usize;
+                Effect::ResizeHash
+            }
+            ("Threads", OptionKind::Spin { min, max, .. }) => {
+                self.threads = number(min, max)? as usize;
+                Effect::None
+            }
+            ("MultiPV", OptionKind::Spin { min, max, .. }) => {
+                self.multipv = number(min, max)? as usize;
+                Effect::None
+            }
+            ("Move Overhead", OptionKind::Spin { min, max, .. }) => {
+                self.move_overhead_ms = number(min, max)? as u64;
+                Effect::None
+            }
+            ("Clear Hash", _) => Effect::ClearHash,
+            ("Ponder", _) => {
+                self.ponder = flag()?;
+                Effect::None
+            }
+            ("UCI_Chess960", _) => {
+                self.chess960 = flag()?;
+                Effect::Chess960
+            }
+            ("UCI_AnalyseMode", _) => {
+                self.analyse_mode = flag()?;
+                Effect::None
+            }
+            _ => return Err(format!("option {} cannot be set", spec.name)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setting_and_rejecting() {
+        let mut o = Options::default();
+        assert_eq!(o.set("hash", Some("64")), Ok(Effect::ResizeHash));
+        assert_eq!(o.hash_mb, 64);
+        assert_eq!(o.set("MoveOverhead", Some("100")), Ok(Effect::None));
+        assert_eq!(o.set("move overhead", Some(" 50 ")), Ok(Effect::None));
+        assert_eq!(o.move_overhead_ms, 50);
+        assert_eq!(o.set("UCI_Chess960", Some("TRUE")), Ok(Effect::Chess960));
+        assert!(o.chess960);
+        assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
+        let before = o.clone();
+        for (name, value) in [
+            ("Hash", Some("1000000")),
+            ("Hash", Some("0")),
+            ("Hash", Some("-5")),
+            ("Hash", Some("lots")),
+            ("Hash", None),
+            ("Threads", Some("2")),
+            ("MultiPV", Some("257")),
+            ("Ponder", Some("maybe")),
+            ("Colour", Some("blue")),
+        ] {
+            assert!(o.set(name, value).is_err(), "{name} {value:?}");
+        }
+        assert_eq!(o, before);
+    }
+}

@@ -1,0 +1,455 @@
+//! UCI sessions against the real binary: every command, in the idle, searching and
+//! pondering states, with bad input that must be answered and must not disturb the state.
+
+use ferrum::board::Board;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Session {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn uci() -> Session {
+        let mut s = Session::start(&["uci"]);
+        s.send("uci");
+        s.until(|l| l == "uciok");
+        s
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that satisfies `done`.
+    fn until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let stop = done(&line);
+                    seen.push(line);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("{e:?} waiting; got {seen:#?}"),
+            }
+        }
+    }
+
+    /// The next line, or None if nothing comes within `wait`.
+    fn next_within(&self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn ready(&mut self) {
+        self.send("isready");
+        assert_eq!(
+            self.until(|l| l == "readyok").last().map(String::as_str),
+            Some("readyok")
+        );
+    }
+
+    fn bestmove(&self) -> (Vec<String>, String) {
+        let lines = self.until(|l| l.starts_with("bestmove"));
+        let best = lines.last().unwrap().clone();
+        (lines, best)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.send(&format!("go perft {depth}"));
+        let lines = self.until(|l| l.starts_with("Nodes searched"));
+        lines
+            .last()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    fn exits_within(&mut self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        while Instant::now() < deadline {
+            if self.child.try_wait().unwrap().is_some() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Checks a `bestmove` line (and its ponder move) against the position it answers.
+fn assert_legal_bestmove(board: &Board, line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "bestmove", "{line}");
+    let best = board
+        .parse_move(words[1])
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    if let ["bestmove", _, "ponder", ponder] = words[..] {
+        let mut after = board.clone();
+        after.make_move(best);
+        after
+            .parse_move(ponder)
+            .unwrap_or_else(|e| panic!("{line}: ponder {e}"));
+    }
+}
+
+/// Checks that every `pv` in the `info` lines is legal from `board`.
+fn assert_legal_pvs(board: &Board, lines: &[String]) {
+    for line in lines
+        .iter()
+        .filter(|l| l.starts_with("info") && l.contains(" pv "))
+    {
+        let pv = line.split(" pv ").nth(1).unwrap();
+        let mut b = board.clone();
+        assert!(!pv.trim().is_empty(), "{line}");
+        for m in pv.split_whitespace() {
+            let mv = b.parse_move(m).unwrap_or_else(|e| panic!("{line}: {e}"));
+            b.make_move(mv);
+        }
+    }
+}
+
+#[test]
+fn handshake_and_options() {
+    let mut s = Session::start(&["uci"]);
+    s.send("uci");
+    let lines = s.until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name Ferrum"));
+    assert!(lines[1].starts_with("id author"));
+    for option in [
+        "Hash type spin",
+        "Threads type spin",
+        "Clear Hash type button",
+        "Ponder type check",
+        "MultiPV type spin",
+        "Move Overhead type spin",
+        "UCI_Chess960 type check",
+        "UCI_AnalyseMode type check",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option}"))),
+            "{option}"
+        );
+    }
+    s.ready();
+    s.send("setoption name Hash value 8");
+    s.send("setoption name MoveOverhead value 50");
+    s.send("setoption name Clear Hash");
+    s.send("register later");
+    s.send("debug off");
+    s.send("ucinewgame");
+    s.ready();
+}
+
+#[test]
+fn the_first_line_picks_uci_without_a_mode() {
+    let mut s = Session::start(&[]);
+    s.send("uci");
+    s.until(|l| l == "uciok");
+    s.ready();
+}
+
+#[test]
+fn search_with_limits_gives_legal_lines_and_moves() {
+    let mut s = Session::uci();
+    let moves = "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6";
+    let mut board = Board::startpos();
+    for m in moves.split(' ') {
+        board.make_move(board.parse_move(m).unwrap());
+    }
+    s.send(&format!("position startpos moves {moves}"));
+    for go in [
+        "go depth 6",
+        "go nodes 20000",
+        "go movetime 200",
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go wtime 500 btime 500 movestogo 3",
+        "go mate 2 depth 4",
+    ] {
+        s.send(go);
+        let (lines, best) = s.bestmove();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth")),
+            "{go}: {lines:?}"
+        );
+        assert_legal_pvs(&board, &lines);
+        assert_legal_bestmove(&board, &best);
+    }
+    // Depth is exact.
+    s.send("go depth 4");
+    let (lines, _) = s.bestmove();
+    let depths: Vec<&str> = lines.iter().filter_map(|l| l.split(' ').nth(2)).collect();
+    assert_eq!(depths.iter().filter(|&&d| d == "5").count(), 0, "{lines:?}");
+}
+
+#[test]
+fn isready_and_stop_during_infinite_search() {
+    let mut s = Session::uci();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    s.ready();
+    assert!(start.elapsed() < Duration::from_secs(1));
+    // Still searching: no best move until told.
+    assert!(
+        s.next_within(Duration::from_millis(300))
+            .is_none_or(|l| !l.starts_with("bestmove"))
+    );
+    s.send("stop");
+    let (_, best) = s.bestmove();
+    assert_legal_bestmove(&Board::startpos(), &best);
+    // stop when idle: nothing at all.
+    s.send("stop");
+    s.ready();
+}
+
+#[test]
+fn infinite_search_holds_its_move_even_when_done() {
+    let mut s = Session::uci();
+    // Mate in one: the search ends at once, but infinite mode waits for stop.
+    s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("go infinite");
+    let waited = Instant::now();
+    while waited.elapsed() < Duration::from_millis(500) {
+        if let Some(line) = s.next_within(Duration::from_millis(50)) {
+            assert!(!line.starts_with("bestmove"), "{line}");
+        }
+    }
+    s.send("stop");
+    assert_eq!(s.bestmove().1.split(' ').nth(1), Some("a1a8"));
+}
+
+#[test]
+fn pondering() {
+    let mut s = Session::uci();
+    s.send("setoption name Ponder value true");
+    s.send("position startpos moves e2e4 e7e5");
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(400));
+    s.send("isready");
+    let lines = s.until(|l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    s.send("ponderhit");
+    let start = Instant::now();
+    let (_, best) = s.bestmove();
+    assert!(
+        start.elapsed() < Duration::from_millis(900),
+        "{:?}",
+        start.elapsed()
+    );
+    let mut board = Board::startpos();
+    for m in ["e2e4", "e7e5"] {
+        board.make_move(board.parse_move(m).unwrap());
+    }
+    assert_legal_bestmove(&board, &best);
+    // Ponder, then stop: a best move too.
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("stop");
+    assert_legal_bestmove(&board, &s.bestmove().1);
+}
+
+#[test]
+fn quit_during_search_exits_promptly() {
+    let mut s = Session::uci();
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("quit");
+    assert!(s.exits_within(Duration::from_millis(1000)));
+}
+
+#[test]
+fn end_of_input_during_search_exits() {
+    let mut s = Session::uci();
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.stdin = None;
+    assert!(s.exits_within(Duration::from_millis(1000)));
+}
+
+#[test]
+fn bad_input_is_answered_and_changes_nothing() {
+    let mut s = Session::uci();
+    s.send("position startpos moves e2e4");
+    assert_eq!(s.perft(1), 20);
+    for bad in [
+        "xyzzy",
+        "position startpos moves e7e5 e2e4",
+        "position startpos moves e2e5",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen",
+        "position",
+        "setoption name Hash value 1000000",
+        "setoption name Hash value -1",
+        "setoption name Threads value 0",
+        "setoption name NoSuchOption value 1",
+        "setoption name MultiPV value lots",
+        "go depth x",
+        "go sideways",
+        "debug maybe",
+    ] {
+        s.send(bad);
+        let reply = s.until(|_| true);
+        assert!(
+            reply[0].starts_with("info string error"),
+            "{bad}: {reply:?}"
+        );
+    }
+    // Still the position after 1.e4, and still answering.
+    assert_eq!(s.perft(1), 20);
+    assert_eq!(s.perft(3), 13_160);
+    s.ready();
+}
+
+#[test]
+fn negative_and_zero_clocks_still_give_a_move() {
+    let mut s = Session::uci();
+    s.send("position startpos");
+    for go in [
+        "go wtime -1000 btime -1000",
+        "go wtime 0 btime 0 winc 0 binc 0",
+        "go wtime 1 btime 1 movestogo 1",
+    ] {
+        let start = Instant::now();
+        s.send(go);
+        assert_legal_bestmove(&Board::startpos(), &s.bestmove().1);
+        assert!(start.elapsed() < Duration::from_secs(2), "{go}");
+    }
+}
+
+#[test]
+fn a_long_game_in_one_position_command() {
+    let mut s = Session::uci();
+    // 400 plies of knights going back and forth, then one more move.
+    let shuffle = "g1f3 g8f6 f3g1 f6g8 ".repeat(100);
+    s.send(&format!("position startpos moves {shuffle}e2e4"));
+    assert_eq!(s.perft(1), 20);
+    s.send("go depth 5");
+    let (_, best) = s.bestmove();
+    let board =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert_legal_bestmove(&board, &best);
+}
+
+#[test]
+fn multipv_and_searchmoves() {
+    let mut s = Session::uci();
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    s.send("go depth 6");
+    let (lines, _) = s.bestmove();
+    for k in 1..=3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info depth 6 ") && l.contains(&format!(" multipv {k} "))),
+            "{k}"
+        );
+    }
+    s.send("setoption name MultiPV value 1");
+    s.send("go depth 6 searchmoves a2a3 h2h3");
+    let (_, best) = s.bestmove();
+    assert!(
+        best == "bestmove a2a3"
+            || best.starts_with("bestmove a2a3 ")
+            || best.starts_with("bestmove h2h3"),
+        "{best}"
+    );
+}
+
+#[test]
+fn chess960_castling_in_and_out() {
+    let mut s = Session::uci();
+    s.send("setoption name UCI_Chess960 value true");
+    // The king on b1 castles queen-side by taking its rook on a1.
+    s.send("position fen 4k2r/8/8/8/8/8/8/RK6 w A - 0 1 moves b1a1 e8e7");
+    s.send("go perft 1");
+    let lines = s.until(|l| l.starts_with("Nodes searched"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("c1")),
+        "the king stands on c1: {lines:?}"
+    );
+    // Standard notation when the option is off: e1g1.
+    s.send("setoption name UCI_Chess960 value false");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    s.send("go perft 1");
+    let lines = s.until(|l| l.starts_with("Nodes searched"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("e1g1:"))
+            && lines.iter().any(|l| l.starts_with("e1c1:"))
+    );
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 26");
+}
+
+#[test]
+fn line_ends_and_junk() {
+    let mut s = Session::uci();
+    let stdin = s.stdin.as_mut().unwrap();
+    stdin
+        .write_all(b"isready\r\n\r\n   \t \nfoo isready\r")
+        .unwrap();
+    stdin.write_all(b"\n\xff\xfe garbage\n").unwrap();
+    stdin.flush().unwrap();
+    s.until(|l| l == "readyok");
+    s.until(|l| l == "readyok");
+    assert!(s.until(|_| true)[0].starts_with("info string error"));
+    s.ready();
+}
