@@ -298,3 +298,37 @@ fn pondering_ignores_the_clock_until_ponderhit() {
     assert!(elapsed >= hit_at, "{elapsed:?} < {hit_at:?}");
     assert!(elapsed < hit_at + Duration::from_millis(250), "{elapsed:?}");
 }
+
+#[test]
+fn helper_threads_share_the_work() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let board = Board::from_fen(fen).unwrap();
+    let tt = TranspositionTable::new(16);
+    let signals = Signals::default();
+    let options = SearchOptions {
+        threads: 3,
+        ..SearchOptions::default()
+    };
+    let mut pvs = Vec::new();
+    let mut report = |r: Report| {
+        if let Report::Line(info) = r {
+            pvs.push(info.pv.clone());
+        }
+    };
+    let result = search(
+        &board,
+        &Limits::movetime(300),
+        &tt,
+        &signals,
+        &options,
+        &mut report,
+    );
+    assert!(result.best.is_some());
+    pvs.iter().for_each(|pv| assert_legal_line(fen, pv));
+    // The helpers' nodes are counted: more than the main thread's own report shows.
+    let main_only = result.lines[0].nodes;
+    assert!(result.nodes >= main_only, "{} < {main_only}", result.nodes);
+    // A depth-limited search with helpers still ends on its own.
+    let (r, _) = run(fen, Limits::depth(8), &options);
+    assert!(r.best.is_some() && r.depth == 8);
+}

@@ -340,6 +340,7 @@ fn bad_input_is_answered_and_changes_nothing() {
         "setoption name Hash value 1000000",
         "setoption name Hash value -1",
         "setoption name Threads value 0",
+        "setoption name Threads value 100000",
         "setoption name NoSuchOption value 1",
         "setoption name MultiPV value lots",
         "go depth x",
@@ -452,4 +453,26 @@ fn line_ends_and_junk() {
     s.until(|l| l == "readyok");
     assert!(s.until(|_| true)[0].starts_with("info string error"));
     s.ready();
+}
+
+#[test]
+fn searches_with_helper_threads() {
+    let mut s = Session::uci();
+    s.send("setoption name Threads value 2");
+    s.send("position startpos moves d2d4");
+    s.send("go depth 8");
+    let board =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    let (lines, best) = s.bestmove();
+    assert_legal_pvs(&board, &lines);
+    assert_legal_bestmove(&board, &best);
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.ready();
+    s.send("stop");
+    assert_legal_bestmove(&board, &s.bestmove().1);
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("quit");
+    assert!(s.exits_within(Duration::from_millis(1000)));
 }

@@ -239,6 +239,7 @@ impl Engine {
         let signals = Arc::new(Signals::new(params.ponder));
         let options = SearchOptions {
             multipv: self.options.multipv,
+            threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
             ..SearchOptions::default()
         };

@@ -50,7 +50,7 @@ impl Options {
         };
         vec![
             spin("Hash", d.hash_mb, 1, 65_536),
-            spin("Threads", d.threads, 1, 1),
+            spin("Threads", d.threads, 1, 256),
             OptionSpec {
                 name: "Clear Hash",
                 kind: OptionKind::Button,
@@ -166,7 +166,7 @@ mod tests {
             ("Hash", Some("-5")),
             ("Hash", Some("lots")),
             ("Hash", None),
-            ("Threads", Some("2")),
+            ("Threads", Some("257")),
             ("MultiPV", Some("257")),
             ("Ponder", Some("maybe")),
             ("Colour", Some("blue")),

@@ -26,7 +26,7 @@ use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
 use pv::PvTable;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// One line of the principal variation, as the search reports it.
@@ -78,6 +78,8 @@ impl Signals {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchOptions {
     pub multipv: usize,
+    /// Search threads: this one plus helpers (Lazy SMP).
+    pub threads: usize,
     pub move_overhead_ms: u64,
     pub params: SearchParams,
 }
@@ -86,6 +88,7 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             multipv: 1,
+            threads: 1,
             move_overhead_ms: 10,
             params: SearchParams::default(),
         }
@@ -127,6 +130,12 @@ struct Searcher<'a> {
     time: TimeManager,
     node_limit: u64,
     nodes: u64,
+    /// Nodes searched by helper threads, published every 1024 nodes.
+    helper_nodes: &'a AtomicU64,
+    /// A Lazy SMP helper: it only fills the table, and reports nothing.
+    helper: bool,
+    /// Of this helper's nodes, those already added to `helper_nodes`.
+    published: u64,
     seldepth: usize,
     /// Set once a limit or the stop flag ends the search; every node then returns at once.
     stopped: bool,
@@ -150,6 +159,10 @@ struct Searcher<'a> {
 
 /// Searches `board` within `limits`, reporting through `report`, until a limit is reached or
 /// `signals.stop` is set. Always returns a legal best move when there is one.
+///
+/// With `options.threads` above one, helper threads search the same position through the
+/// shared table (Lazy SMP); the calling thread decides, reports, and stops them when done.
+/// Node counts then cover all threads; the node limit applies to the calling thread.
 pub fn search(
     board: &Board,
     limits: &Limits,
@@ -158,43 +171,104 @@ pub fn search(
     options: &SearchOptions,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    let params = options.params.clone();
-    let mut lmr = [[0; 64]; 64];
-    for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
-        for (moves, r) in row.iter_mut().enumerate().skip(1) {
-            let ln = (depth as f64).ln() * (moves as f64).ln();
-            *r = (params.lmr_base + ln / params.lmr_divisor) as i32;
-        }
-    }
     tt.new_search();
-    let mut searcher = Box::new(Searcher {
-        board: board.clone(),
-        tt,
-        signals,
-        pondering: signals.ponder.load(Ordering::Relaxed),
-        params,
-        started: Instant::now(),
-        time: TimeManager::new(limits, options.move_overhead_ms),
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        nodes: 0,
-        seldepth: 0,
-        stopped: false,
-        may_stop: false,
-        stack: [Frame {
-            eval: 0,
-            killers: [Move::NONE; 2],
-        }; MAX_PLY + 2],
-        history: History::default(),
-        pv: PvTable::default(),
-        root_moves: Vec::new(),
-        excluded: Vec::new(),
-        root_pv_changed: false,
-        root_score: 0,
-        current_depth: 0,
-        lmr,
-        report,
-    });
-    searcher.iterate(limits, options.multipv)
+    let helper_nodes = AtomicU64::new(0);
+    let helper_signals = Signals::new(false);
+    let helper_limits = Limits {
+        infinite: true,
+        depth: limits.depth,
+        searchmoves: limits.searchmoves.clone(),
+        ..Limits::default()
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..options.threads.max(1))
+            .filter_map(|_| {
+                let (helper_nodes, helper_signals, helper_limits) =
+                    (&helper_nodes, &helper_signals, &helper_limits);
+                std::thread::Builder::new()
+                    .name("search helper".into())
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut quiet = |_: Report| {};
+                        let mut helper = Searcher::new(
+                            board,
+                            tt,
+                            helper_signals,
+                            options,
+                            helper_limits,
+                            helper_nodes,
+                            &mut quiet,
+                        );
+                        helper.helper = true;
+                        helper.iterate(helper_limits, 1);
+                        helper.publish_nodes();
+                    })
+                    .ok()
+            })
+            .collect();
+        let mut main = Searcher::new(board, tt, signals, options, limits, &helper_nodes, report);
+        let mut result = main.iterate(limits, options.multipv);
+        helper_signals.stop.store(true, Ordering::Relaxed);
+        for helper in helpers {
+            let _ = helper.join();
+        }
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result
+    })
+}
+
+/// Stack for helper threads: deep recursion with move lists on the stack.
+const HELPER_STACK: usize = 64 << 20;
+
+impl<'a> Searcher<'a> {
+    fn new(
+        board: &Board,
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        options: &SearchOptions,
+        limits: &Limits,
+        helper_nodes: &'a AtomicU64,
+        report: &'a mut dyn FnMut(Report),
+    ) -> Box<Searcher<'a>> {
+        let params = options.params.clone();
+        let mut lmr = [[0; 64]; 64];
+        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                let ln = (depth as f64).ln() * (moves as f64).ln();
+                *r = (params.lmr_base + ln / params.lmr_divisor) as i32;
+            }
+        }
+        Box::new(Searcher {
+            board: board.clone(),
+            tt,
+            signals,
+            pondering: signals.ponder.load(Ordering::Relaxed),
+            params,
+            started: Instant::now(),
+            time: TimeManager::new(limits, options.move_overhead_ms),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            helper_nodes,
+            helper: false,
+            published: 0,
+            seldepth: 0,
+            stopped: false,
+            may_stop: false,
+            stack: [Frame {
+                eval: 0,
+                killers: [Move::NONE; 2],
+            }; MAX_PLY + 2],
+            history: History::default(),
+            pv: PvTable::default(),
+            root_moves: Vec::new(),
+            excluded: Vec::new(),
+            root_pv_changed: false,
+            root_score: 0,
+            current_depth: 0,
+            lmr,
+            report,
+        })
+    }
 }
 
 impl Searcher<'_> {
@@ -311,7 +385,7 @@ impl Searcher<'_> {
             multipv: index + 1,
             score,
             bound,
-            nodes: self.nodes,
+            nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
             time: self.started.elapsed(),
             hashfull: self.tt.hashfull(),
             pv: self.pv.root().to_vec(),
@@ -350,6 +424,15 @@ impl Searcher<'_> {
         }
     }
 
+    /// Adds a helper's new nodes to the shared count.
+    fn publish_nodes(&mut self) {
+        if self.helper && self.nodes > self.published {
+            self.helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            self.published = self.nodes;
+        }
+    }
+
     /// Polls the limits: the node limit at every node, the clock and the signals every
     /// 1024 nodes. The first iteration is never interrupted; pondering ignores the clock.
     #[inline(always)]
@@ -357,12 +440,16 @@ impl Searcher<'_> {
         if self.stopped {
             return true;
         }
+        if self.nodes & 1023 == 0 {
+            self.publish_nodes();
+            if self.may_stop {
+                self.poll_ponderhit();
+                let out_of_time = !self.pondering && self.time.hard_exceeded();
+                self.stopped = out_of_time || self.signals.stop.load(Ordering::Relaxed);
+            }
+        }
         if self.may_stop && self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.may_stop && self.nodes & 1023 == 0 {
-            self.poll_ponderhit();
-            let out_of_time = !self.pondering && self.time.hard_exceeded();
-            self.stopped = out_of_time || self.signals.stop.load(Ordering::Relaxed);
         }
         self.stopped
     }
