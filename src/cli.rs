@@ -19,6 +19,8 @@ pub struct Cli {
 pub enum Mode {
     /// Speak UCI (also chosen when the first input line is `uci`)
     Uci,
+    /// Speak XBoard/CECP (also chosen when the first input line is `xboard`)
+    Xboard,
     /// Count the leaf nodes of the legal move tree to a depth
     Perft {
         /// Depth in plies

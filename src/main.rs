@@ -6,6 +6,7 @@ use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::board::{Board, START_FEN};
 use ferrum::comm::uci::Uci;
+use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
 use ferrum::search::Limits;
 use ferrum::tools::{bench, epd_test, perft_suite};
@@ -23,6 +24,14 @@ fn main() -> ExitCode {
         Mode::Uci => {
             serve(
                 Arc::new(Uci),
+                BufReader::new(std::io::stdin()),
+                std::io::stdout(),
+            );
+            ExitCode::SUCCESS
+        }
+        Mode::Xboard => {
+            serve(
+                Arc::new(XBoard),
                 BufReader::new(std::io::stdin()),
                 std::io::stdout(),
             );
@@ -105,8 +114,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// Serves whichever protocol the first command names: `uci` starts the UCI engine; anything
-/// else is a console command for a person.
+/// Serves whichever protocol the first command names: `uci` or `xboard`; anything else is
+/// a console command for a person.
 fn detect_protocol() {
     let mut input = BufReader::new(std::io::stdin());
     let mut first = String::new();
@@ -117,10 +126,10 @@ fn detect_protocol() {
         }
     }
     let replay = Cursor::new(first.clone().into_bytes()).chain(input);
-    if first.split_whitespace().next() == Some("uci") {
-        serve(Arc::new(Uci), replay, std::io::stdout());
-    } else {
-        ferrum::comm::console::run(replay, &mut std::io::stdout());
+    match first.split_whitespace().next() {
+        Some("uci") => serve(Arc::new(Uci), replay, std::io::stdout()),
+        Some("xboard") => serve(Arc::new(XBoard), replay, std::io::stdout()),
+        _ => ferrum::comm::console::run(replay, &mut std::io::stdout()),
     }
 }
 

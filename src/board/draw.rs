@@ -32,13 +32,42 @@ impl Board {
             && ((bishops & LIGHT_SQUARES).is_empty() || (bishops & !LIGHT_SQUARES).is_empty())
     }
 
-    /// A draw the search can score without looking further: the fifty-move rule (unless the
-    /// side to move is in check, which might be mate), insufficient material, or a position
-    /// seen before (one repetition is enough inside a search, as it could be repeated again).
-    pub fn is_draw(&self) -> bool {
+    /// A draw the search can score without looking further, `ply` plies below its root: the
+    /// fifty-move rule (unless the side to move is in check, which might be mate),
+    /// insufficient material, or a repetition. Within the search one repetition is enough
+    /// (the side that allowed it could repeat again); a position from before the root must
+    /// have occurred twice already, or a losing side would count on a draw it cannot claim.
+    pub fn is_draw(&self, ply: usize) -> bool {
         (self.is_fifty_move_draw() && !self.in_check())
             || self.is_insufficient_material()
-            || self.is_repetition()
+            || self.is_search_repetition(ply)
+    }
+
+    fn is_search_repetition(&self, ply: usize) -> bool {
+        let reach = (self.halfmove as usize).min(self.history.len());
+        let mut before_root = 0;
+        for (distance, undo) in self
+            .history
+            .iter()
+            .rev()
+            .enumerate()
+            .take(reach)
+            .skip(1)
+            .step_by(2)
+        {
+            if undo.key == self.key {
+                // The position stood `distance + 1` plies back: inside the search unless that
+                // is beyond the root.
+                if distance < ply {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -67,9 +96,26 @@ mod tests {
     #[test]
     fn fifty_moves() {
         let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
-        assert!(board.is_fifty_move_draw() && board.is_draw());
+        assert!(board.is_fifty_move_draw() && board.is_draw(0));
         // In check on the hundredth half-move: not scored as a draw without a look.
         let board = Board::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 100 80").unwrap();
-        assert!(!board.is_draw());
+        assert!(!board.is_draw(0));
+    }
+
+    #[test]
+    fn repetitions_before_and_inside_the_search() {
+        let mut board = Board::startpos();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            board.make_move(board.parse_move(m).unwrap());
+        }
+        // Once before the root: not yet a draw for the search at the root...
+        assert!(!board.is_draw(0));
+        // ...but the same shuffle played inside the search is.
+        assert!(board.is_draw(4));
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            board.make_move(board.parse_move(m).unwrap());
+        }
+        // Twice before the root: a draw anywhere.
+        assert!(board.is_draw(0));
     }
 }

@@ -5,6 +5,7 @@
 pub mod console;
 pub mod io;
 pub mod uci;
+pub mod xboard;
 
 use crate::search::{Bound, SearchInfo};
 use crate::types::Score;
@@ -53,6 +54,54 @@ pub enum CommIn {
     Ignore,
     /// Input that could not be understood; the text says why.
     Invalid(String),
+    /// A command the protocol does not have (the word as sent).
+    Unknown(String),
+
+    // Game-manager commands (XBoard): the GUI passes moves one at a time and tells the
+    // engine which side it plays.
+    /// Announce capabilities (`protover`).
+    Features,
+    /// Play neither side; just apply moves.
+    Force,
+    /// Play the side to move, starting now.
+    PlaySideToMove,
+    /// Play the side not to move.
+    PlayOther,
+    /// A move by the opponent (or any move in force mode), in coordinate notation.
+    UserMove(String),
+    /// Time left in centiseconds: ours (`time`) or the opponent's (`otim`).
+    OwnTime(i64),
+    OpponentTime(i64),
+    /// Moves per session (0: all), base time and increment.
+    TimeControl {
+        moves: u32,
+        base_ms: u64,
+        inc_ms: u64,
+    },
+    /// A fixed time per move (`st`).
+    FixedMoveTime(u64),
+    /// A depth cap on top of the time control (`sd`).
+    DepthLimit(i32),
+    /// Move now, with the best move so far (`?`).
+    MoveNow,
+    Ping(String),
+    /// Set up a position (`setboard`).
+    SetBoard(String),
+    /// Take back this many plies (`undo` 1, `remove` 2).
+    Undo(usize),
+    /// Thinking output on or off (`post`, `nopost`).
+    Post(bool),
+    /// Pondering allowed or not (`hard`, `easy`).
+    Pondering(bool),
+    Analyze,
+    ExitAnalyze,
+    Hint,
+    /// The game ended (`result`).
+    GameOver,
+    /// Memory for the table in MiB, and search threads (`memory`, `cores`).
+    Memory(usize),
+    Cores(usize),
+    Variant(String),
 }
 
 /// One search line with its moves already in text.
@@ -131,6 +180,26 @@ pub enum CommOut {
     Message(String),
     /// A rejected command, with the reason.
     Error(String),
+    /// A command the protocol does not have.
+    Unknown(String),
+    /// The capabilities, answering `Features`.
+    Features {
+        name: String,
+    },
+    /// Our move, in game-manager mode.
+    Move(String),
+    Pong(String),
+    IllegalMove {
+        mv: String,
+        reason: String,
+    },
+    /// A claim of the game's result by rule, e.g. `1-0` and `White mates`.
+    Result {
+        result: &'static str,
+        reason: String,
+    },
+    Resign,
+    Hint(String),
 }
 
 /// A protocol: parsing and formatting, nothing else.
@@ -139,6 +208,11 @@ pub trait Comm: Send + Sync {
     /// The lines that express `out`, without line ends; empty for messages the protocol
     /// does not show.
     fn format(&self, out: &CommOut) -> Vec<String>;
+    /// Whether the GUI passes single moves and lets the engine decide when to play (XBoard),
+    /// rather than asking for each search (UCI).
+    fn game_manager(&self) -> bool {
+        false
+    }
 }
 
 /// Moves of a line in coordinate notation, each in the position it is played from.

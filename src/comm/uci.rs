@@ -131,7 +131,7 @@ impl Comm for Uci {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         // Unknown words before a command are skipped, as the protocol asks.
         let Some(start) = tokens.iter().position(|t| COMMANDS.contains(t)) else {
-            return CommIn::Invalid(format!("unknown command '{}'", line.trim()));
+            return CommIn::Unknown(line.trim().to_string());
         };
         let args = &tokens[start + 1..];
         match tokens[start] {
@@ -201,6 +201,11 @@ impl Comm for Uci {
             }
             CommOut::Message(text) => vec![format!("info string {text}")],
             CommOut::Error(text) => vec![format!("info string error: {text}")],
+            CommOut::Unknown(command) => {
+                vec![format!("info string error: unknown command '{command}'")]
+            }
+            // Game-manager messages have no UCI form.
+            _ => Vec::new(),
         }
     }
 }
@@ -238,10 +243,7 @@ mod tests {
         assert_eq!(parse("uci"), CommIn::Identify);
         assert_eq!(parse("  isready  "), CommIn::IsReady);
         assert_eq!(parse("joho debug on"), CommIn::Debug(true));
-        assert_eq!(
-            parse("xyzzy"),
-            CommIn::Invalid("unknown command 'xyzzy'".into())
-        );
+        assert_eq!(parse("xyzzy"), CommIn::Unknown("xyzzy".into()));
         assert_eq!(parse("register later"), CommIn::Ignore);
         assert_eq!(
             parse("setoption name Move Overhead value 30"),

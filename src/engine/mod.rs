@@ -4,8 +4,10 @@
 //! at once, even in the middle of a long one.
 
 mod options;
+mod play;
 
 pub use options::{Effect, Options};
+use play::Play;
 
 use crate::board::{Board, START_FEN};
 use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
@@ -44,9 +46,21 @@ pub enum SearchEvent {
     Done(u64),
 }
 
+/// What a search is for, which decides what its result becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// A UCI `go`: answered with `bestmove`.
+    Go,
+    /// Our move in a game the engine plays: the move is made and announced.
+    Think,
+    /// Endless analysis: reports only.
+    Analyze,
+}
+
 /// A search in progress.
 struct Running {
     id: u64,
+    purpose: Purpose,
     thread: JoinHandle<()>,
     done: Receiver<SearchResult>,
     signals: Arc<Signals>,
@@ -66,13 +80,16 @@ pub struct Engine {
     out: Sender<CommOut>,
     running: Option<Running>,
     searches: u64,
+    /// The protocol passes single moves and lets the engine play (XBoard).
+    game_manager: bool,
+    play: Play,
 }
 
 /// Thread stack for searches: deep recursion with move lists on the stack.
 const SEARCH_STACK: usize = 64 << 20;
 
 impl Engine {
-    pub fn new(events: Sender<Event>, out: Sender<CommOut>) -> Engine {
+    pub fn new(events: Sender<Event>, out: Sender<CommOut>, game_manager: bool) -> Engine {
         let options = Options::default();
         Engine {
             board: Board::startpos(),
@@ -83,6 +100,8 @@ impl Engine {
             out,
             running: None,
             searches: 0,
+            game_manager,
+            play: Play::default(),
         }
     }
 
@@ -114,6 +133,9 @@ impl Engine {
 
     /// Reacts to one command; false means quit.
     fn command(&mut self, command: CommIn) -> bool {
+        if self.play_command(&command) {
+            return true;
+        }
         match command {
             CommIn::Identify => self.send(CommOut::Identity {
                 name: format!("Ferrum {}", env!("CARGO_PKG_VERSION")),
@@ -123,6 +145,7 @@ impl Engine {
             CommIn::IsReady => self.send(CommOut::ReadyOk),
             CommIn::Debug(on) => self.debug = on,
             CommIn::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            CommIn::NewGame if self.game_manager => self.new_game(),
             CommIn::NewGame => {
                 self.finish_search();
                 self.tt.clear();
@@ -152,6 +175,8 @@ impl Engine {
             CommIn::Quit => return false,
             CommIn::Ignore => {}
             CommIn::Invalid(reason) => self.send(CommOut::Error(reason)),
+            CommIn::Unknown(command) => self.send(CommOut::Unknown(command)),
+            _ => {}
         }
         true
     }
@@ -236,9 +261,28 @@ impl Engine {
             }
         }
         let limits = self.limits(&params);
-        let signals = Arc::new(Signals::new(params.ponder));
+        self.start_search(
+            limits,
+            params.infinite || params.ponder,
+            params.ponder,
+            Purpose::Go,
+        );
+        if let Some(running) = &mut self.running {
+            running.infinite = params.infinite;
+        }
+    }
+
+    /// Starts searching the current position on a thread of its own. With `hold`, the
+    /// result waits for `stop` (or `ponderhit`).
+    fn start_search(&mut self, limits: Limits, hold: bool, ponder: bool, purpose: Purpose) {
+        self.abort_search();
+        let signals = Arc::new(Signals::new(ponder));
         let options = SearchOptions {
-            multipv: self.options.multipv,
+            multipv: if purpose == Purpose::Think {
+                1
+            } else {
+                self.options.multipv
+            },
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
             ..SearchOptions::default()
@@ -276,16 +320,27 @@ impl Engine {
             Ok(thread) => {
                 self.running = Some(Running {
                     id,
+                    purpose,
                     thread,
                     done,
                     signals,
                     root: self.board.clone(),
-                    hold: params.infinite || params.ponder,
-                    infinite: params.infinite,
+                    hold,
+                    infinite: false,
                     result: None,
                 })
             }
             Err(e) => self.send(CommOut::Error(format!("cannot start the search: {e}"))),
+        }
+    }
+
+    /// Ends a running search and drops its result (the position or the plan changed).
+    fn abort_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.signals.stop.store(true, Ordering::Relaxed);
+            running.signals.ponder.store(false, Ordering::Relaxed);
+            let _ = running.done.recv();
+            let _ = running.thread.join();
         }
     }
 
@@ -294,7 +349,9 @@ impl Engine {
             return;
         };
         match report {
-            SearchEvent::Line(id, info) if id == running.id => {
+            SearchEvent::Line(id, info)
+                if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
+            {
                 let pv = pv_text(&running.root, &info.pv);
                 self.send(CommOut::Info(InfoLine::new(&info, pv)));
             }
@@ -329,6 +386,11 @@ impl Engine {
         };
         let _ = running.thread.join();
         let Some(result) = running.result else { return };
+        match running.purpose {
+            Purpose::Go => {}
+            Purpose::Think => return self.play_result(&result),
+            Purpose::Analyze => return,
+        }
         let root = &running.root;
         if let Some(line) = result.lines.first() {
             let mut info = InfoLine::new(line, pv_text(root, &line.pv));
@@ -370,6 +432,7 @@ pub fn serve(
     use crate::comm::io::{spawn_reader, spawn_writer};
     let (event_sender, events) = crossbeam_channel::unbounded();
     let (out_sender, out) = crossbeam_channel::unbounded();
+    let game_manager = comm.game_manager();
     let writer = spawn_writer(Arc::clone(&comm), out, output);
     // The reader may stay blocked on input after `quit`; it ends with the process.
     let _reader = spawn_reader(
@@ -379,6 +442,6 @@ pub fn serve(
         Event::Comm,
         Event::InputClosed,
     );
-    Engine::new(event_sender, out_sender).run(events);
+    Engine::new(event_sender, out_sender, game_manager).run(events);
     let _ = writer.join();
 }

@@ -62,7 +62,7 @@ impl Searcher<'_> {
 
         if !N::ROOT {
             // Step 2. Draws by rule, and the ply limit.
-            if self.board.is_draw() {
+            if self.board.is_draw(ply) {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {

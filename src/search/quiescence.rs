@@ -23,7 +23,7 @@ impl Searcher<'_> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.board.is_draw() {
+        if self.board.is_draw(ply) {
             return DRAW;
         }
         let in_check = self.board.in_check();

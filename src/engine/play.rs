@@ -1,0 +1,300 @@
+//! Game-manager play (XBoard): the GUI passes moves one at a time and says which side the
+//! engine plays; the engine decides when to think, plays its moves itself, claims results
+//! by rule and resigns lost games.
+
+use super::{Engine, Purpose};
+use crate::board::{Board, START_FEN};
+use crate::comm::{CommIn, CommOut};
+use crate::movegen::legal_moves;
+use crate::search::{Clock, Limits, SearchResult, TranspositionTable};
+use crate::types::{Color, Move};
+use std::sync::Arc;
+
+/// Our evaluation, in centipawns, at or below which a game is lost...
+const RESIGN_SCORE: i32 = -1_000;
+/// ...for this many of our moves running.
+const RESIGN_MOVES: u32 = 3;
+
+/// The game as the GUI runs it.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// Play neither side (also the state before `new`).
+    pub force: bool,
+    pub engine_color: Color,
+    pub analyzing: bool,
+    /// Thinking output on.
+    pub post: bool,
+    pub depth_limit: Option<i32>,
+    pub move_time_ms: Option<u64>,
+    /// Moves per session (0: all), base and increment.
+    pub level: Option<(u32, u64, u64)>,
+    pub own_time_cs: Option<i64>,
+    pub resign: bool,
+    hopeless_moves: u32,
+    /// The reply we expect to our last move, for `hint`.
+    pub expected_reply: Option<Move>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            force: true,
+            engine_color: Color::Black,
+            analyzing: false,
+            post: true,
+            depth_limit: None,
+            move_time_ms: None,
+            level: None,
+            own_time_cs: None,
+            resign: true,
+            hopeless_moves: 0,
+            expected_reply: None,
+        }
+    }
+}
+
+/// The result and reason when the game is over by rule.
+pub fn game_over(board: &Board) -> Option<(&'static str, String)> {
+    if legal_moves(board).is_empty() {
+        if !board.in_check() {
+            return Some(("1/2-1/2", "Stalemate".into()));
+        }
+        return Some(match board.side_to_move() {
+            Color::White => ("0-1", "Black mates".into()),
+            Color::Black => ("1-0", "White mates".into()),
+        });
+    }
+    if board.is_fifty_move_draw() {
+        Some(("1/2-1/2", "Draw by fifty move rule".into()))
+    } else if board.repetitions() >= 2 {
+        Some(("1/2-1/2", "Draw by repetition".into()))
+    } else if board.is_insufficient_material() {
+        Some(("1/2-1/2", "Draw by insufficient material".into()))
+    } else {
+        None
+    }
+}
+
+impl Engine {
+    /// Handles a game-manager command; false means it was not one.
+    pub(super) fn play_command(&mut self, command: &CommIn) -> bool {
+        match command {
+            CommIn::Features => {
+                self.send(CommOut::Features {
+                    name: format!("Ferrum {}", env!("CARGO_PKG_VERSION")),
+                });
+            }
+            CommIn::Force => {
+                self.abort_search();
+                self.play.force = true;
+            }
+            CommIn::PlaySideToMove => {
+                self.abort_search();
+                self.play.force = false;
+                self.play.engine_color = self.board.side_to_move();
+                self.think();
+            }
+            CommIn::PlayOther => {
+                self.abort_search();
+                self.play.force = false;
+                self.play.engine_color = !self.board.side_to_move();
+            }
+            CommIn::UserMove(text) => self.user_move(text),
+            CommIn::OwnTime(cs) => self.play.own_time_cs = Some(*cs),
+            CommIn::OpponentTime(_) => {}
+            CommIn::TimeControl {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
+                self.play.level = Some((*moves, *base_ms, *inc_ms));
+                self.play.move_time_ms = None;
+            }
+            CommIn::FixedMoveTime(ms) => self.play.move_time_ms = Some(*ms),
+            CommIn::DepthLimit(depth) => self.play.depth_limit = Some(*depth),
+            CommIn::MoveNow => {
+                if let Some(running) = &self.running
+                    && running.purpose == Purpose::Think
+                {
+                    self.finish_search();
+                }
+            }
+            CommIn::Ping(n) => self.send(CommOut::Pong(n.clone())),
+            CommIn::SetBoard(fen) => {
+                self.abort_search();
+                match self.fresh_board(fen) {
+                    Ok(board) => self.board = board,
+                    Err(e) => self.send(CommOut::Error(format!("Illegal position: {e}"))),
+                }
+                self.resume_analysis();
+            }
+            CommIn::Undo(plies) => {
+                self.abort_search();
+                if self.board.plies_played() < *plies {
+                    self.send(CommOut::Error(format!(
+                        "command not legal now: no {plies} plies to take back"
+                    )));
+                } else {
+                    (0..*plies).for_each(|_| self.board.unmake_move());
+                }
+                self.resume_analysis();
+            }
+            CommIn::Post(on) => self.play.post = *on,
+            CommIn::Pondering(_) => {}
+            CommIn::Analyze => {
+                self.abort_search();
+                self.play.analyzing = true;
+                self.resume_analysis();
+            }
+            CommIn::ExitAnalyze => {
+                self.play.analyzing = false;
+                self.abort_search();
+            }
+            CommIn::Hint => {
+                if let Some(m) = self.play.expected_reply.filter(|&m| self.board.is_legal(m)) {
+                    self.send(CommOut::Hint(self.board.move_to_uci(m)));
+                }
+            }
+            CommIn::GameOver => {
+                self.abort_search();
+                self.play.force = true;
+            }
+            CommIn::Memory(mb) => {
+                self.abort_search();
+                self.options.hash_mb = (*mb).clamp(TranspositionTable::MIN_MB, 65_536);
+                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+            }
+            CommIn::Cores(n) => self.options.threads = (*n).clamp(1, 256),
+            CommIn::Variant(name) => match name.as_str() {
+                "normal" => self.set_chess960(false),
+                "fischerandom" => self.set_chess960(true),
+                other => self.send(CommOut::Error(format!("variant not supported: {other}"))),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.options.chess960 = on;
+        self.board.set_chess960(on);
+    }
+
+    /// `new`: the start position, the engine playing Black, no depth cap.
+    pub(super) fn new_game(&mut self) {
+        self.abort_search();
+        self.tt.clear();
+        self.board = self
+            .fresh_board(START_FEN)
+            .unwrap_or_else(|_| Board::startpos());
+        let keep = (
+            self.play.post,
+            self.play.level,
+            self.play.resign,
+            self.play.analyzing,
+        );
+        self.play = Play {
+            force: false,
+            engine_color: Color::Black,
+            ..Play::default()
+        };
+        (
+            self.play.post,
+            self.play.level,
+            self.play.resign,
+            self.play.analyzing,
+        ) = keep;
+        self.resume_analysis();
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let m = match self.board.parse_move(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let reason = if matches!(e, crate::board::MoveError::Malformed(_)) {
+                    "bad notation"
+                } else {
+                    "illegal"
+                };
+                self.send(CommOut::IllegalMove {
+                    mv: text.to_string(),
+                    reason: reason.into(),
+                });
+                return;
+            }
+        };
+        self.abort_search();
+        self.board.make_move(m);
+        if self.play.analyzing {
+            self.resume_analysis();
+        } else if !self.play.force && self.board.side_to_move() == self.play.engine_color {
+            match game_over(&self.board) {
+                Some((result, reason)) => self.send(CommOut::Result { result, reason }),
+                None => self.think(),
+            }
+        }
+    }
+
+    fn play_limits(&self) -> Limits {
+        let mut limits = Limits {
+            depth: self.play.depth_limit,
+            ..Limits::default()
+        };
+        if let Some(ms) = self.play.move_time_ms {
+            limits.movetime_ms = Some(ms);
+            return limits;
+        }
+        let (moves, base_ms, inc_ms) = self.play.level.unwrap_or((0, 60_000, 0));
+        let time_ms = self
+            .play
+            .own_time_cs
+            .map_or(base_ms as i64, |cs| cs.saturating_mul(10));
+        // Moves left in this session: the session restarts every `moves` moves.
+        let played = u32::from(self.board.fullmove_number()).saturating_sub(1);
+        let moves_to_go = (moves > 0).then(|| moves - played % moves);
+        limits.clock = Some(Clock {
+            time_ms,
+            inc_ms: inc_ms as i64,
+            moves_to_go,
+        });
+        limits
+    }
+
+    /// Starts thinking about our move.
+    fn think(&mut self) {
+        let limits = self.play_limits();
+        self.start_search(limits, false, false, Purpose::Think);
+    }
+
+    /// (Re)starts the endless analysis of the current position, in analyse mode.
+    fn resume_analysis(&mut self) {
+        if self.play.analyzing && !legal_moves(&self.board).is_empty() {
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            self.start_search(limits, true, false, Purpose::Analyze);
+        }
+    }
+
+    /// Plays the move our search chose (or resigns a lost game) and claims a result by rule.
+    pub(super) fn play_result(&mut self, result: &SearchResult) {
+        let Some(best) = result.best else { return };
+        self.play.hopeless_moves = if result.score <= RESIGN_SCORE {
+            self.play.hopeless_moves + 1
+        } else {
+            0
+        };
+        if self.play.resign && self.play.hopeless_moves >= RESIGN_MOVES {
+            self.send(CommOut::Resign);
+            self.play.force = true;
+            return;
+        }
+        self.send(CommOut::Move(self.board.move_to_uci(best)));
+        self.board.make_move(best);
+        self.play.expected_reply = result.ponder;
+        if let Some((result, reason)) = game_over(&self.board) {
+            self.send(CommOut::Result { result, reason });
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! XBoard/CECP sessions against the real binary: handshake, playing games in every mode,
+//! clocks, analysis, claims and resignation, with bad input answered in the protocol's
+//! own words.
+
+mod common;
+
+use common::Session;
+use ferrum::board::Board;
+use std::time::Duration;
+
+fn xboard() -> Session {
+    let mut s = Session::start(&["xboard"]);
+    s.send("xboard");
+    s.send("protover 2");
+    let features = s.until(|l| l.contains("done=1"));
+    let all = features.join(" ");
+    for feature in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "sigint=0",
+        "sigterm=0",
+        "colors=0",
+        "analyze=1",
+        "memory=1",
+        "smp=1",
+        "myname=\"Ferrum",
+    ] {
+        assert!(all.contains(feature), "{feature}: {all}");
+    }
+    s
+}
+
+/// Sends `ping` and waits for its `pong`: everything sent before has been handled.
+fn sync(s: &mut Session, n: u32) -> Vec<String> {
+    s.send(&format!("ping {n}"));
+    s.until(|l| l == format!("pong {n}"))
+}
+
+/// The engine's next move, checked against the position it is played in.
+fn engine_move(s: &Session, board: &mut Board) -> String {
+    let lines = s.until(|l| l.starts_with("move ") || l == "resign");
+    let last = lines.last().unwrap().clone();
+    if let Some(m) = last.strip_prefix("move ") {
+        let mv = board
+            .parse_move(m)
+            .unwrap_or_else(|e| panic!("{m}: {e} in {}", board.to_fen()));
+        board.make_move(mv);
+    }
+    last
+}
+
+#[test]
+fn plays_a_game_as_black_then_white() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("level 0 0:10 0.1");
+    s.send("post");
+    let mut board = Board::startpos();
+    for (mine, time) in [("e2e4", 1000), ("g1f3", 990), ("f1c4", 980)] {
+        s.send(&format!("time {time}"));
+        s.send(&format!("otim {time}"));
+        s.send(&format!("usermove {mine}"));
+        board.make_move(board.parse_move(mine).unwrap());
+        assert!(engine_move(&s, &mut board).starts_with("move "));
+    }
+    // Switch sides: the engine now plays the side to move, which is White.
+    s.send("go");
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    sync(&mut s, 1);
+}
+
+#[test]
+fn force_mode_and_playother() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    let mut board = Board::startpos();
+    for m in ["d2d4", "d7d5", "c2c4"] {
+        s.send(&format!("usermove {m}"));
+        board.make_move(board.parse_move(m).unwrap());
+    }
+    // Force mode: no move of ours.
+    let lines = sync(&mut s, 2);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    // playother: we play the side not to move (White), so we wait for Black.
+    s.send("playother");
+    s.send("usermove e7e6");
+    board.make_move(board.parse_move("e7e6").unwrap());
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+}
+
+#[test]
+fn bad_input_gets_protocol_errors() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    s.send("usermove e2e5");
+    assert_eq!(s.until(|_| true), vec!["Illegal move (illegal): e2e5"]);
+    s.send("usermove zz");
+    assert_eq!(s.until(|_| true), vec!["Illegal move (bad notation): zz"]);
+    s.send("frobnicate 3");
+    assert_eq!(
+        s.until(|_| true),
+        vec!["Error (unknown command): frobnicate"]
+    );
+    s.send("level x y z");
+    assert!(s.until(|_| true)[0].starts_with("Error ("));
+    s.send("setboard 8/8/8 w - - 0 1");
+    assert!(s.until(|_| true)[0].starts_with("Error (Illegal position"));
+    s.send("undo");
+    assert!(s.until(|_| true)[0].starts_with("Error ("));
+    // Nothing changed: e2e4 is still legal.
+    s.send("usermove e2e4");
+    s.send("go");
+    let mut board = Board::startpos();
+    board.make_move(board.parse_move("e2e4").unwrap());
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+}
+
+#[test]
+fn claims_mate_and_honours_st_and_sd() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    s.send("st 1");
+    s.send("go");
+    let lines = s.until(|l| l.starts_with("1-0"));
+    assert!(lines.contains(&"move a1a8".to_string()), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "1-0 {White mates}");
+    // sd caps the depth of the thinking output.
+    s.send("new");
+    s.send("sd 3");
+    s.send("post");
+    s.send("usermove e2e4");
+    let lines = s.until(|l| l.starts_with("move "));
+    let depths: Vec<i32> = lines
+        .iter()
+        .filter(|l| !l.starts_with("move"))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        !depths.is_empty() && depths.iter().all(|&d| d <= 3),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn undo_and_remove() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        s.send(&format!("usermove {m}"));
+    }
+    s.send("remove");
+    s.send("undo");
+    // Back after 1.e4: e7e5 is legal again and g1f3 is Black's illegal move.
+    s.send("usermove g1f3");
+    assert_eq!(s.until(|_| true), vec!["Illegal move (illegal): g1f3"]);
+    s.send("usermove e7e5");
+    sync(&mut s, 3);
+}
+
+#[test]
+fn analyze_mode() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("post");
+    s.send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("exit");
+    let lines = sync(&mut s, 4);
+    assert!(
+        lines.iter().any(|l| l.contains('\t')),
+        "thinking lines expected: {lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+}
+
+#[test]
+fn move_now_ping_and_quit_while_thinking() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    s.send("setboard r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    s.send("st 30");
+    s.send("go");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("?");
+    let mut board =
+        Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    s.send("usermove a7a6");
+    std::thread::sleep(Duration::from_millis(200));
+    sync(&mut s, 5);
+    s.send("quit");
+    assert!(s.exits_within(Duration::from_millis(1000)));
+}
+
+#[test]
+fn resigns_a_lost_game() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    // White, a bare king, against queen and rook.
+    s.send("setboard kqr5/8/8/8/8/8/8/7K w - - 0 1");
+    s.send("sd 4");
+    s.send("go");
+    let mut board = Board::from_fen("kqr5/8/8/8/8/8/8/7K w - - 0 1").unwrap();
+    let mut ended = false;
+    for reply in ["a8a7", "a7a8", "a8a7", "a7a8"] {
+        if engine_move(&s, &mut board) == "resign" {
+            ended = true;
+            break;
+        }
+        s.send(&format!("usermove {reply}"));
+        board.make_move(board.parse_move(reply).unwrap());
+    }
+    assert!(ended, "no resignation");
+}
+
+#[test]
+fn first_line_picks_xboard_without_a_mode() {
+    let mut s = Session::start(&[]);
+    s.send("xboard");
+    s.send("protover 2");
+    s.until(|l| l.contains("done=1"));
+    sync(&mut s, 9);
+}
