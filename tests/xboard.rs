@@ -129,6 +129,9 @@ fn claims_mate_and_honours_st_and_sd() {
     let lines = s.until(|l| l.starts_with("1-0"));
     assert!(lines.contains(&"move a1a8".to_string()), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "1-0 {White mates}");
+    // Asked to move in a finished game: the result again, and no move.
+    s.send("go");
+    assert_eq!(s.until(|_| true), vec!["1-0 {White mates}"]);
     // sd caps the depth of the thinking output.
     s.send("new");
     s.send("sd 3");

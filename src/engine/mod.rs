@@ -185,7 +185,7 @@ impl Engine {
         match self.options.set(name, value) {
             Ok(Effect::ResizeHash) => {
                 self.finish_search();
-                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+                self.resize_table(self.options.hash_mb);
             }
             Ok(Effect::ClearHash) => self.tt.clear(),
             Ok(Effect::Chess960) => self.board.set_chess960(self.options.chess960),
@@ -195,6 +195,15 @@ impl Engine {
         if self.debug {
             self.send(CommOut::Message(format!("options now {:?}", self.options)));
         }
+    }
+
+    /// A new table of `mb` MiB; on failure the old one stays and the reason is reported.
+    fn resize_table(&mut self, mb: usize) {
+        match TranspositionTable::try_new(mb, self.tt.size_mb()) {
+            Ok(table) => self.tt = Arc::new(table),
+            Err(e) => self.send(CommOut::Error(e)),
+        }
+        self.options.hash_mb = self.tt.size_mb();
     }
 
     fn fresh_board(&self, fen: &str) -> Result<Board, String> {

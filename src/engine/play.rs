@@ -8,7 +8,6 @@ use crate::comm::{CommIn, CommOut};
 use crate::movegen::legal_moves;
 use crate::search::{Clock, Limits, SearchResult, TranspositionTable};
 use crate::types::{Color, Move};
-use std::sync::Arc;
 
 /// Our evaluation, in centipawns, at or below which a game is lost...
 const RESIGN_SCORE: i32 = -1_000;
@@ -161,8 +160,7 @@ impl Engine {
             }
             CommIn::Memory(mb) => {
                 self.abort_search();
-                self.options.hash_mb = (*mb).clamp(TranspositionTable::MIN_MB, 65_536);
-                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+                self.resize_table((*mb).clamp(TranspositionTable::MIN_MB, 65_536));
             }
             CommIn::Cores(n) => self.options.threads = (*n).clamp(1, 256),
             CommIn::Variant(name) => match name.as_str() {
@@ -228,10 +226,7 @@ impl Engine {
         if self.play.analyzing {
             self.resume_analysis();
         } else if !self.play.force && self.board.side_to_move() == self.play.engine_color {
-            match game_over(&self.board) {
-                Some((result, reason)) => self.send(CommOut::Result { result, reason }),
-                None => self.think(),
-            }
+            self.think();
         }
     }
 
@@ -260,8 +255,12 @@ impl Engine {
         limits
     }
 
-    /// Starts thinking about our move.
+    /// Starts thinking about our move, unless the game is already over by rule.
     fn think(&mut self) {
+        if let Some((result, reason)) = game_over(&self.board) {
+            self.send(CommOut::Result { result, reason });
+            return;
+        }
         let limits = self.play_limits();
         self.start_search(limits, false, false, Purpose::Think);
     }

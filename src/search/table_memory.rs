@@ -17,19 +17,17 @@ unsafe impl<T: Sync> Sync for TableMemory<T> {}
 unsafe impl<T: Send> Send for TableMemory<T> {}
 
 impl<T> TableMemory<T> {
-    /// `len` zeroed values (at least one).
+    /// `len` zeroed values (at least one), or `None` if the memory cannot be had.
     ///
     /// # Safety
     /// All-zero bits must be a valid `T` (atomics and integers are).
-    pub unsafe fn zeroed(len: usize) -> TableMemory<T> {
+    pub unsafe fn try_zeroed(len: usize) -> Option<TableMemory<T>> {
         let len = len.max(1);
-        let size = Self::size(len);
+        let size = std::mem::size_of::<T>().checked_mul(len)?;
+        std::alloc::Layout::from_size_align(size, std::mem::align_of::<T>()).ok()?;
         // SAFETY: a fresh allocation of `size` bytes, zeroed, suitably aligned for `T`.
         let raw = unsafe { allocate(size, std::mem::align_of::<T>()) };
-        let Some(ptr) = NonNull::new(raw.cast::<T>()) else {
-            std::alloc::handle_alloc_error(layout(size, std::mem::align_of::<T>()));
-        };
-        TableMemory { ptr, len }
+        NonNull::new(raw.cast::<T>()).map(|ptr| TableMemory { ptr, len })
     }
 
     fn size(len: usize) -> usize {
@@ -37,6 +35,7 @@ impl<T> TableMemory<T> {
     }
 }
 
+#[cfg(not(target_os = "linux"))]
 fn layout(size: usize, align: usize) -> std::alloc::Layout {
     std::alloc::Layout::from_size_align(size, align).expect("table size fits in memory")
 }
@@ -72,8 +71,16 @@ unsafe fn release(ptr: *mut u8, size: usize, _align: usize) {
 
 #[cfg(not(target_os = "linux"))]
 unsafe fn allocate(size: usize, align: usize) -> *mut u8 {
-    // SAFETY: the layout has a non-zero size.
+    // SAFETY: the layout has a non-zero size (checked by the caller).
     unsafe { std::alloc::alloc_zeroed(layout(size, align)) }
+}
+
+/// Memory the system can still give, in MiB, where it says (Linux); `None` elsewhere.
+pub fn available_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -105,16 +105,41 @@ impl TranspositionTable {
     pub const MIN_MB: usize = 1;
     pub const MAX_MB: usize = 1 << 20;
 
-    /// A table of `mb` MiB (clamped to the accepted range).
+    /// A table of `mb` MiB (clamped to the accepted range); panics if the memory cannot be
+    /// had, so only for sizes known to fit (tests, bench, defaults).
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.clamp(Self::MIN_MB, Self::MAX_MB) << 20;
-        let count = bytes / std::mem::size_of::<Bucket>();
+        TranspositionTable::try_new(mb, 0).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of `mb` MiB, or an error saying why not: more than the accepted range, more
+    /// than the system has available (plus `freed_mb` about to be released by the caller),
+    /// or an allocation failure. Never touches memory it was not given.
+    pub fn try_new(mb: usize, freed_mb: usize) -> Result<TranspositionTable, String> {
+        if !(Self::MIN_MB..=Self::MAX_MB).contains(&mb) {
+            return Err(format!(
+                "table size {mb} MiB is outside {} to {} MiB",
+                Self::MIN_MB,
+                Self::MAX_MB
+            ));
+        }
+        if let Some(available) = super::table_memory::available_mb()
+            && mb > (available + freed_mb).saturating_sub(64)
+        {
+            return Err(format!(
+                "table size {mb} MiB is more than the memory available ({available} MiB free)"
+            ));
+        }
+        let count = (mb << 20) / std::mem::size_of::<Bucket>();
         // SAFETY: a bucket of all-zero atomics is a valid, empty bucket.
-        let buckets = unsafe { TableMemory::zeroed(count) };
-        TranspositionTable {
+        let buckets = unsafe { TableMemory::try_zeroed(count) }
+            .ok_or_else(|| format!("cannot allocate {mb} MiB"))?;
+        let table = TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
-        }
+        };
+        // Touch every page now rather than at the first probes of a search.
+        table.clear();
+        Ok(table)
     }
 
     /// Size in MiB.
@@ -256,6 +281,24 @@ mod tests {
 
     fn mv() -> Move {
         Move::new(Square::E1, Square::E8, MoveKind::QUIET)
+    }
+
+    /// Linux only: elsewhere nothing says how much memory is free, and a table of the
+    /// largest size might really be allocated.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert!(TranspositionTable::try_new(0, 0).is_err());
+        assert!(TranspositionTable::try_new(TranspositionTable::MAX_MB + 1, 0).is_err());
+        // More than any machine this runs on has free.
+        let err = TranspositionTable::try_new(TranspositionTable::MAX_MB, 0)
+            .err()
+            .unwrap();
+        assert!(err.contains("MiB"), "{err}");
+        assert_eq!(
+            TranspositionTable::try_new(2, 0).map(|t| t.size_mb()),
+            Ok(2)
+        );
     }
 
     #[test]
