@@ -10,16 +10,7 @@ impl Board {
         let z = zobrist::keys();
         let us = self.side;
         let (from, to) = (m.from(), m.to());
-        let mut undo = Undo {
-            mv: m,
-            captured: None,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            key: self.key,
-            checkers: self.checkers,
-        };
+        let mut undo = self.snapshot(m);
 
         let mut key = self.key ^ z.side_flip();
         if let Some(ep) = self.en_passant.take() {
@@ -122,16 +113,7 @@ impl Board {
     pub fn make_null_move(&mut self) {
         debug_assert!(!self.in_check());
         let z = zobrist::keys();
-        self.history.push(Undo {
-            mv: Move::NONE,
-            captured: None,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            key: self.key,
-            checkers: self.checkers,
-        });
+        self.history.push(self.snapshot(Move::NONE));
         self.key ^= z.side_flip();
         if let Some(ep) = self.en_passant.take() {
             self.key ^= z.en_passant(ep);
@@ -187,6 +169,21 @@ impl Board {
 
         self.side = us;
         self.restore(&undo);
+    }
+
+    /// The state `unmake_move` needs to take back `m` (the capture is filled in later).
+    #[inline(always)]
+    fn snapshot(&self, m: Move) -> Undo {
+        Undo {
+            mv: m,
+            captured: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+            checkers: self.checkers,
+        }
     }
 
     /// Puts back the state that `Undo` saved.

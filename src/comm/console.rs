@@ -2,7 +2,7 @@
 //! to their limit on the calling thread (the protocols will add stopping and pondering).
 
 use super::uci::Uci;
-use super::{Comm, CommOut, InfoLine};
+use super::{Comm, CommOut};
 use crate::board::{Board, START_FEN};
 use crate::eval;
 use crate::movegen::{divide, perft};
@@ -49,7 +49,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                     let mut report = |r: Report| {
                         if let Report::Line(info) = r {
                             let pv = super::pv_text(&board, &info.pv);
-                            lines.extend(Uci.format(&CommOut::Info(InfoLine::new(info, pv))));
+                            lines.extend(Uci.format(&CommOut::Info(info.with_pv(pv))));
                         }
                     };
                     let result = search(

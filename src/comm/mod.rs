@@ -7,8 +7,7 @@ pub mod io;
 pub mod uci;
 pub mod xboard;
 
-use crate::search::{Bound, SearchInfo};
-use crate::types::Score;
+use crate::search::SearchInfo;
 
 /// Raw `go` parameters as the GUI sent them; the engine turns them into search limits.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -105,38 +104,7 @@ pub enum CommIn {
 }
 
 /// One search line with its moves already in text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InfoLine {
-    pub depth: i32,
-    pub seldepth: usize,
-    pub multipv: usize,
-    pub score: Score,
-    pub bound: Option<Bound>,
-    pub nodes: u64,
-    pub time_ms: u64,
-    pub hashfull: usize,
-    pub pv: Vec<String>,
-}
-
-impl InfoLine {
-    pub fn new(info: &SearchInfo, pv: Vec<String>) -> InfoLine {
-        InfoLine {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            multipv: info.multipv,
-            score: info.score,
-            bound: info.bound,
-            nodes: info.nodes,
-            time_ms: info.time.as_millis() as u64,
-            hashfull: info.hashfull,
-            pv,
-        }
-    }
-
-    pub fn nps(&self) -> u64 {
-        self.nodes.saturating_mul(1000) / self.time_ms.max(1)
-    }
-}
+pub type InfoLine = SearchInfo<String>;
 
 /// How an engine option is declared to the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -225,7 +225,7 @@ fn format_info(info: &InfoLine) -> String {
         info.nodes,
         info.nps(),
         info.hashfull,
-        info.time_ms,
+        info.time.as_millis(),
         info.pv.join(" ")
     )
 }
@@ -332,7 +332,7 @@ mod tests {
             score: crate::types::MATE - 3,
             bound: Some(Bound::Lower),
             nodes: 1000,
-            time_ms: 10,
+            time: std::time::Duration::from_millis(10),
             hashfull: 3,
             pv: vec!["e2e4".into()],
         };

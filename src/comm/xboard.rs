@@ -182,7 +182,7 @@ fn thinking(info: &InfoLine) -> String {
     format!(
         "{} {score} {} {} {} {}\t{}{mark}",
         info.depth,
-        info.time_ms / 10,
+        info.time.as_millis() / 10,
         info.nodes,
         info.seldepth,
         info.nps(),
@@ -263,7 +263,7 @@ mod tests {
             score: -(crate::types::MATE - 4),
             bound: None,
             nodes: 5_000,
-            time_ms: 1_234,
+            time: std::time::Duration::from_millis(1_234),
             hashfull: 0,
             pv: vec!["e2e4".into(), "e7e5".into()],
         };

@@ -10,7 +10,7 @@ pub use options::{Effect, Options};
 use play::Play;
 
 use crate::board::{Board, START_FEN};
-use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
+use crate::comm::{CommIn, CommOut, GoParams, pv_text};
 use crate::movegen::divide;
 use crate::search::{
     Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable,
@@ -362,7 +362,7 @@ impl Engine {
                 if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
             {
                 let pv = pv_text(&running.root, &info.pv);
-                self.send(CommOut::Info(InfoLine::new(&info, pv)));
+                self.send(CommOut::Info(info.with_pv(pv)));
             }
             SearchEvent::CurrentMove {
                 id,
@@ -402,9 +402,9 @@ impl Engine {
         }
         let root = &running.root;
         if let Some(line) = result.lines.first() {
-            let mut info = InfoLine::new(line, pv_text(root, &line.pv));
+            let mut info = line.with_pv(pv_text(root, &line.pv));
             info.nodes = result.nodes;
-            info.time_ms = result.time.as_millis() as u64;
+            info.time = result.time;
             self.send(CommOut::Info(info));
         }
         let best = result.best.map(|m| root.move_to_uci(m));

@@ -29,9 +29,10 @@ use pv::PvTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// One line of the principal variation, as the search reports it.
+/// One line of the principal variation, as the search reports it; front ends turn the
+/// moves into text (`SearchInfo<String>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     pub depth: i32,
     pub seldepth: usize,
     /// 1 for the best line, 2 for the second best, ... (MultiPV).
@@ -42,7 +43,29 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: usize,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    /// The same line with its moves replaced (by their text, say).
+    pub fn with_pv<N>(&self, pv: Vec<N>) -> SearchInfo<N> {
+        SearchInfo {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            bound: self.bound,
+            nodes: self.nodes,
+            time: self.time,
+            hashfull: self.hashfull,
+            pv,
+        }
+    }
+
+    /// Nodes per second over the whole search.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as u128 * 1000 / self.time.as_millis().max(1)) as u64
+    }
 }
 
 /// What the search tells its caller while it runs.
