@@ -7,6 +7,8 @@ use crate::board::{Board, START_FEN};
 use crate::eval;
 use crate::movegen::{divide, perft};
 use crate::search::{Limits, Report, SearchOptions, Signals, TranspositionTable, search};
+use crate::tools::bench;
+use crate::tools::epd_test::{self, TestConfig};
 use std::io::{BufRead, Write};
 
 const HELP: &str = "commands:
@@ -15,6 +17,9 @@ const HELP: &str = "commands:
   d                                                 show the board
   eval                                              evaluation with its parts
   perft N | divide N                                count the move tree
+  bench [depth]                                     the fixed bench search (signature last)
+  test FILE [depth N | time SEC | nodes N]          run an EPD test suite (bm/am)
+  uci | xboard                                      (as the first command) speak that protocol
   quit";
 
 /// Reads commands from `input` until `quit` or the end, answering on `out`.
@@ -36,6 +41,33 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
             ["help"] => HELP.to_string(),
             ["d"] => board.to_string(),
             ["eval"] => eval::breakdown(&board),
+            ["bench", rest @ ..] => match rest {
+                [] => run_tool(|out| {
+                    bench::run(bench::DEFAULT_DEPTH, out);
+                }),
+                [d] => match d.parse::<i32>() {
+                    Ok(depth) => run_tool(|out| {
+                        bench::run(depth.clamp(1, 64), out);
+                    }),
+                    Err(_) => format!("error: '{d}' is not a depth"),
+                },
+                _ => "error: bench takes at most a depth".to_string(),
+            },
+            ["test", file, rest @ ..] => match (std::fs::read_to_string(file), parse_go(rest)) {
+                (Ok(text), Ok(limits)) => {
+                    let config = TestConfig {
+                        limits,
+                        multipv: 1,
+                        early_exit: None,
+                        hash_mb: 64,
+                    };
+                    run_tool(|out| {
+                        epd_test::run(&text, &config, out);
+                    })
+                }
+                (Err(e), _) => format!("error: {file}: {e}"),
+                (_, Err(e)) => format!("error: {e}"),
+            },
             ["position", rest @ ..] => match set_position(rest) {
                 Ok(b) => {
                     board = b;
@@ -88,6 +120,13 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
     }
 }
 
+/// Runs a tool that writes text, and returns what it wrote.
+fn run_tool(f: impl FnOnce(&mut Vec<u8>)) -> String {
+    let mut out = Vec::new();
+    f(&mut out);
+    String::from_utf8_lossy(&out).trim_end().to_string()
+}
+
 /// `startpos|fen <FEN> [moves ...]`; the position is only replaced when all of it is valid.
 fn set_position(tokens: &[&str]) -> Result<Board, String> {
     let moves_at = tokens
@@ -122,6 +161,12 @@ fn parse_go(tokens: &[&str]) -> Result<Limits, String> {
             "movetime" => limits.movetime_ms = Some(number(value)?),
             "nodes" => limits.nodes = Some(number(value)?),
             "mate" => limits.mate = Some(number(value)?.min(1_000) as u32),
+            "time" => {
+                let seconds: f64 = value
+                    .parse()
+                    .map_err(|_| format!("'{value}' is not a number of seconds"))?;
+                limits.movetime_ms = Some((seconds.clamp(0.0, 1e6) * 1000.0) as u64);
+            }
             _ => return Err(format!("unknown go parameter '{name}'")),
         }
         rest = tail;

@@ -1,0 +1,53 @@
+//! The console for people: the binary started without a mode, first line not a protocol.
+
+mod common;
+
+use common::Session;
+
+#[test]
+fn console_commands() {
+    let mut s = Session::start(&[]);
+    s.send("help");
+    let help = s.until(|l| l.trim_start().starts_with("quit"));
+    for command in ["position", "go", "eval", "perft", "bench", "test"] {
+        assert!(
+            help.iter().any(|l| l.trim_start().starts_with(command)),
+            "{command}: {help:?}"
+        );
+    }
+    s.send("position startpos moves e2e4 e7e5");
+    s.send("d");
+    let board = s.until(|l| l.starts_with("Key:"));
+    assert!(
+        board
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{board:?}"
+    );
+    s.send("perft 3");
+    assert_eq!(s.until(|_| true), vec!["nodes 24825"]);
+    s.send("eval");
+    assert!(
+        s.until(|l| l.starts_with("evaluation"))
+            .last()
+            .unwrap()
+            .contains("cp for the side to move")
+    );
+    s.send("go depth 5");
+    assert!(s.until(|l| l.starts_with("bestmove")).len() >= 2);
+    s.send("bench 3");
+    assert!(s.until(|l| l.ends_with(" nps")).len() == 51);
+    s.send("test epd/bk.epd depth 2");
+    assert!(
+        s.until(|l| l.starts_with("solved"))
+            .last()
+            .unwrap()
+            .starts_with("solved ")
+    );
+    s.send("position startpos moves e2e5");
+    assert!(s.until(|_| true)[0].starts_with("error:"));
+    s.send("frobnicate");
+    assert!(s.until(|_| true)[0].starts_with("error: unknown command"));
+    s.send("quit");
+    assert!(s.exits_within(std::time::Duration::from_secs(2)));
+}
