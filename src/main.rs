@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         }
         Mode::Xboard => {
             serve(
-                Arc::new(XBoard),
+                Arc::new(XBoard::default()),
                 BufReader::new(std::io::stdin()),
                 std::io::stdout(),
             );
@@ -128,7 +128,7 @@ fn detect_protocol() {
     let replay = Cursor::new(first.clone().into_bytes()).chain(input);
     match first.split_whitespace().next() {
         Some("uci") => serve(Arc::new(Uci), replay, std::io::stdout()),
-        Some("xboard") => serve(Arc::new(XBoard), replay, std::io::stdout()),
+        Some("xboard") => serve(Arc::new(XBoard::default()), replay, std::io::stdout()),
         _ => ferrum::comm::console::run(replay, &mut std::io::stdout()),
     }
 }

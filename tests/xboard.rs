@@ -235,3 +235,27 @@ fn first_line_picks_xboard_without_a_mode() {
     s.until(|l| l.contains("done=1"));
     sync(&mut s, 9);
 }
+
+#[test]
+fn edit_mode_sets_up_a_position() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    // Empty board; White king e1 and rook h1; Black king e8.
+    for line in ["edit", "#", "Ke1", "Rh1", "c", "Ke8", "."] {
+        s.send(line);
+    }
+    // White to move (unchanged), castling assumed from the home squares: O-O is legal.
+    s.send("usermove e1g1");
+    s.send("usermove e8d7");
+    sync(&mut s, 11);
+    // The king castled to g1: nothing is left on e1.
+    s.send("usermove e1f1");
+    assert_eq!(s.until(|_| true), vec!["Illegal move (illegal): e1f1"]);
+    // A bad edit line is reported, and the block goes on.
+    for line in ["edit", "Zz9", "."] {
+        s.send(line);
+    }
+    assert!(s.until(|_| true)[0].starts_with("Error ("));
+    sync(&mut s, 12);
+}

@@ -101,6 +101,19 @@ pub enum CommIn {
     Memory(usize),
     Cores(usize),
     Variant(String),
+    /// The old `edit` mini-language, collected up to its closing `.`.
+    Edit(Vec<EditOp>),
+}
+
+/// One step of XBoard's `edit` mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditOp {
+    /// `#`: empty the board.
+    Clear,
+    /// `c`: the following pieces are of the other colour (White first).
+    SwitchColor,
+    /// `Pa4`: put a piece (kind letter) on a square; `xa4`: empty the square.
+    Put(char, String),
 }
 
 /// One search line with its moves already in text.

@@ -1,10 +1,14 @@
 //! The XBoard/CECP version 2 protocol: parsing GUI commands and formatting engine output.
 
-use super::{Comm, CommIn, CommOut, InfoLine};
+use super::{Comm, CommIn, CommOut, EditOp, InfoLine};
 use crate::search::Bound;
 use crate::types::UciScore;
 
-pub struct XBoard;
+/// The XBoard protocol. It remembers one thing between lines: an `edit` block in progress.
+#[derive(Default)]
+pub struct XBoard {
+    editing: std::sync::Mutex<Option<Vec<EditOp>>>,
+}
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds, both possibly
 /// fractional (testers send `0.1`).
@@ -46,6 +50,31 @@ impl Comm for XBoard {
     }
 
     fn parse(&self, line: &str) -> CommIn {
+        let mut editing = self.editing.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(ops) = editing.as_mut() {
+            let word = line.trim();
+            match word {
+                "." => return CommIn::Edit(editing.take().unwrap_or_default()),
+                "#" => ops.push(EditOp::Clear),
+                "c" => ops.push(EditOp::SwitchColor),
+                _ => match word.as_bytes() {
+                    [p, f @ b'a'..=b'h', r @ b'1'..=b'8'] if b"PNBRQKx".contains(p) => ops.push(
+                        EditOp::Put(*p as char, format!("{}{}", *f as char, *r as char)),
+                    ),
+                    _ => {
+                        return CommIn::Invalid(format!(
+                            "edit: '{word}' is not #, c, . or a piece and square"
+                        ));
+                    }
+                },
+            }
+            return CommIn::Ignore;
+        }
+        if line.trim() == "edit" {
+            *editing = Some(Vec::new());
+            return CommIn::Ignore;
+        }
+        drop(editing);
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = tokens.split_first() else {
             return CommIn::Ignore;
@@ -195,7 +224,24 @@ mod tests {
     use super::*;
 
     fn parse(line: &str) -> CommIn {
-        XBoard.parse(line)
+        XBoard::default().parse(line)
+    }
+
+    #[test]
+    fn edit_block() {
+        let x = XBoard::default();
+        for line in ["edit", "#", "Ke1", "Pa2", "c", "Ke8", "xa2"] {
+            assert_eq!(x.parse(line), CommIn::Ignore, "{line}");
+        }
+        assert!(matches!(x.parse("Zz9"), CommIn::Invalid(_)));
+        let CommIn::Edit(ops) = x.parse(".") else {
+            panic!()
+        };
+        assert_eq!(ops.len(), 6);
+        assert_eq!(ops[0], EditOp::Clear);
+        assert_eq!(ops[5], EditOp::Put('x', "a2".into()));
+        // Out of edit mode again.
+        assert_eq!(x.parse("new"), CommIn::NewGame);
     }
 
     #[test]
@@ -268,17 +314,17 @@ mod tests {
             pv: vec!["e2e4".into(), "e7e5".into()],
         };
         assert_eq!(
-            XBoard.format(&CommOut::Info(info)),
+            XBoard::default().format(&CommOut::Info(info)),
             vec!["7 -100002 123 5000 12 4051\te2e4 e7e5"]
         );
         assert_eq!(
-            XBoard.format(&CommOut::Unknown("foo".into())),
+            XBoard::default().format(&CommOut::Unknown("foo".into())),
             vec!["Error (unknown command): foo"]
         );
         let result = CommOut::Result {
             result: "1-0",
             reason: "White mates".into(),
         };
-        assert_eq!(XBoard.format(&result), vec!["1-0 {White mates}"]);
+        assert_eq!(XBoard::default().format(&result), vec!["1-0 {White mates}"]);
     }
 }

@@ -4,10 +4,10 @@
 
 use super::{Engine, Purpose};
 use crate::board::{Board, START_FEN};
-use crate::comm::{CommIn, CommOut};
+use crate::comm::{CommIn, CommOut, EditOp};
 use crate::movegen::legal_moves;
 use crate::search::{Clock, Limits, SearchResult, TranspositionTable};
-use crate::types::{Color, Move};
+use crate::types::{Color, Move, Piece, PieceType, Square};
 
 /// Our evaluation, in centipawns, at or below which a game is lost...
 const RESIGN_SCORE: i32 = -1_000;
@@ -168,9 +168,78 @@ impl Engine {
                 "fischerandom" => self.set_chess960(true),
                 other => self.send(CommOut::Error(format!("variant not supported: {other}"))),
             },
+            CommIn::Edit(ops) => {
+                self.abort_search();
+                match self.edited(ops) {
+                    Ok(board) => self.board = board,
+                    Err(e) => self.send(CommOut::Error(format!("Illegal position: {e}"))),
+                }
+                self.resume_analysis();
+            }
             _ => return false,
         }
         true
+    }
+
+    /// The position after an `edit` block: pieces changed, side to move kept, castling
+    /// where king and rook stand on their starting squares, no en-passant square.
+    fn edited(&self, ops: &[EditOp]) -> Result<Board, String> {
+        let mut squares: Vec<Option<Piece>> =
+            Square::all().map(|sq| self.board.piece_at(sq)).collect();
+        let mut color = Color::White;
+        for op in ops {
+            match op {
+                EditOp::Clear => squares.iter_mut().for_each(|p| *p = None),
+                EditOp::SwitchColor => color = !color,
+                EditOp::Put(letter, square) => {
+                    let sq: Square = square.parse()?;
+                    squares[sq.index()] =
+                        PieceType::from_char(*letter).map(|kind| Piece::new(color, kind));
+                }
+            }
+        }
+        let mut placement = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match squares[Square::new(file, rank).index()] {
+                    Some(p) => {
+                        if empty > 0 {
+                            placement.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        placement.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                placement.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                placement.push('/');
+            }
+        }
+        let at = |s: &str| squares[s.parse::<Square>().map_or(0, |sq| sq.index())];
+        let castling: String = [
+            ("K", "e1", "h1", Piece::WhiteKing, Piece::WhiteRook),
+            ("Q", "e1", "a1", Piece::WhiteKing, Piece::WhiteRook),
+            ("k", "e8", "h8", Piece::BlackKing, Piece::BlackRook),
+            ("q", "e8", "a8", Piece::BlackKing, Piece::BlackRook),
+        ]
+        .iter()
+        .filter(|(_, k, r, king, rook)| at(k) == Some(*king) && at(r) == Some(*rook))
+        .map(|(c, ..)| *c)
+        .collect();
+        let castling = if castling.is_empty() {
+            "-".to_string()
+        } else {
+            castling
+        };
+        self.fresh_board(&format!(
+            "{placement} {} {castling} - 0 1",
+            self.board.side_to_move()
+        ))
     }
 
     fn set_chess960(&mut self, on: bool) {
