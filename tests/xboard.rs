@@ -259,3 +259,41 @@ fn edit_mode_sets_up_a_position() {
     assert!(s.until(|_| true)[0].starts_with("Error ("));
     sync(&mut s, 12);
 }
+
+#[test]
+fn pondering_on_the_expected_reply_and_on_another() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("hard");
+    s.send("nopost");
+    s.send("level 0 0:20 0");
+    s.send("time 2000");
+    s.send("otim 2000");
+    s.send("usermove e2e4");
+    let mut board = Board::startpos();
+    board.make_move(board.parse_move("e2e4").unwrap());
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    // The engine now ponders on the reply it expects; play exactly that one.
+    s.send("hint");
+    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let expected = hint.trim_start_matches("Hint: ").to_string();
+    board.make_move(board.parse_move(&expected).unwrap());
+    s.send(&format!("usermove {expected}"));
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    // And a reply it did not expect (whichever legal move is not the hint).
+    s.send("hint");
+    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let other = ferrum::movegen::legal_moves(&board)
+        .iter()
+        .map(|&m| board.move_to_uci(m))
+        .find(|m| *m != hint.trim_start_matches("Hint: "))
+        .unwrap();
+    board.make_move(board.parse_move(&other).unwrap());
+    s.send(&format!("usermove {other}"));
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    // easy ends pondering; force mode moves nothing.
+    s.send("easy");
+    s.send("force");
+    let lines = sync(&mut s, 13);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+}

@@ -284,6 +284,20 @@ impl Engine {
     /// Starts searching the current position on a thread of its own. With `hold`, the
     /// result waits for `stop` (or `ponderhit`).
     fn start_search(&mut self, limits: Limits, hold: bool, ponder: bool, purpose: Purpose) {
+        let root = self.board.clone();
+        self.start_search_from(root, limits, hold, ponder, purpose);
+    }
+
+    /// `start_search` from a given position (pondering searches the position after the
+    /// reply we expect).
+    fn start_search_from(
+        &mut self,
+        root: Board,
+        limits: Limits,
+        hold: bool,
+        ponder: bool,
+        purpose: Purpose,
+    ) {
         self.abort_search();
         let signals = Arc::new(Signals::new(ponder));
         let options = SearchOptions {
@@ -299,11 +313,7 @@ impl Engine {
         self.searches += 1;
         let id = self.searches;
         let (done_sender, done) = crossbeam_channel::bounded(1);
-        let (board, tt, events) = (
-            self.board.clone(),
-            Arc::clone(&self.tt),
-            self.events.clone(),
-        );
+        let (board, tt, events) = (root.clone(), Arc::clone(&self.tt), self.events.clone());
         let thread_signals = Arc::clone(&signals);
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -333,7 +343,7 @@ impl Engine {
                     thread,
                     done,
                     signals,
-                    root: self.board.clone(),
+                    root,
                     hold,
                     infinite: false,
                     result: None,
@@ -345,6 +355,7 @@ impl Engine {
 
     /// Ends a running search and drops its result (the position or the plan changed).
     fn abort_search(&mut self) {
+        self.play.stop_pondering();
         if let Some(running) = self.running.take() {
             running.signals.stop.store(true, Ordering::Relaxed);
             running.signals.ponder.store(false, Ordering::Relaxed);

@@ -29,9 +29,20 @@ pub struct Play {
     pub level: Option<(u32, u64, u64)>,
     pub own_time_cs: Option<i64>,
     pub resign: bool,
+    /// Pondering allowed (`hard`).
+    pub hard: bool,
+    /// The reply we are pondering on, while we ponder.
+    pondering_on: Option<Move>,
     hopeless_moves: u32,
     /// The reply we expect to our last move, for `hint`.
     pub expected_reply: Option<Move>,
+}
+
+impl Play {
+    /// Forgets a ponder search (it is being ended).
+    pub fn stop_pondering(&mut self) {
+        self.pondering_on = None;
+    }
 }
 
 impl Default for Play {
@@ -46,6 +57,8 @@ impl Default for Play {
             level: None,
             own_time_cs: None,
             resign: true,
+            hard: false,
+            pondering_on: None,
             hopeless_moves: 0,
             expected_reply: None,
         }
@@ -139,7 +152,12 @@ impl Engine {
                 self.resume_analysis();
             }
             CommIn::Post(on) => self.play.post = *on,
-            CommIn::Pondering(_) => {}
+            CommIn::Pondering(on) => {
+                self.play.hard = *on;
+                if !on && self.play.pondering_on.is_some() {
+                    self.abort_search();
+                }
+            }
             CommIn::Analyze => {
                 self.abort_search();
                 self.play.analyzing = true;
@@ -290,6 +308,20 @@ impl Engine {
                 return;
             }
         };
+        // The reply we pondered on: the ponder search becomes our search, its clock
+        // starting now.
+        if self.play.pondering_on.take() == Some(m)
+            && let Some(running) = &mut self.running
+        {
+            self.board.make_move(m);
+            running.hold = false;
+            running
+                .signals
+                .ponder
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            self.maybe_finish();
+            return;
+        }
         self.abort_search();
         self.board.make_move(m);
         if self.play.analyzing {
@@ -348,6 +380,13 @@ impl Engine {
     /// Plays the move our search chose (or resigns a lost game) and claims a result by rule.
     pub(super) fn play_result(&mut self, result: &SearchResult) {
         let Some(best) = result.best else { return };
+        // The search ran on a copy of this position; never make a move it does not fit.
+        if !self.board.is_legal(best) {
+            self.send(CommOut::Error(format!(
+                "internal: search move {best} does not fit the position"
+            )));
+            return;
+        }
         self.play.hopeless_moves = if result.score <= RESIGN_SCORE {
             self.play.hopeless_moves + 1
         } else {
@@ -363,6 +402,29 @@ impl Engine {
         self.play.expected_reply = result.ponder;
         if let Some((result, reason)) = game_over(&self.board) {
             self.send(CommOut::Result { result, reason });
+            return;
         }
+        self.ponder();
+    }
+
+    /// With `hard`, searches the position after the reply we expect, on the opponent's
+    /// time, holding the result until that reply comes.
+    fn ponder(&mut self) {
+        let Some(reply) = self
+            .play
+            .expected_reply
+            .filter(|&m| self.play.hard && !self.play.force && self.board.is_legal(m))
+        else {
+            return;
+        };
+        let mut after = self.board.clone();
+        after.make_move(reply);
+        if game_over(&after).is_some() {
+            return;
+        }
+        // Our clock does not run while the opponent thinks: the limits hold after the reply.
+        let limits = self.play_limits();
+        self.start_search_from(after, limits, true, true, Purpose::Think);
+        self.play.pondering_on = Some(reply);
     }
 }
