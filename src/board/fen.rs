@@ -297,28 +297,7 @@ impl Board {
 
     /// The position as FEN (Shredder-FEN castling in Chess960 mode).
     pub fn to_fen(&self) -> String {
-        let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = placement(|sq| self.piece_at(sq));
         let castling = if self.chess960 || self.castling.is_empty() {
             self.castling.to_string()
         } else {
@@ -378,6 +357,33 @@ impl Board {
         board.chess960 = self.chess960;
         board
     }
+}
+
+/// The piece-placement field of a FEN for the pieces `piece_at` names.
+pub fn placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut text = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_at(Square::new(file, rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        text.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    text.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    text
 }
 
 /// A counter that must fit the u16 the board stores it in.

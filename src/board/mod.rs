@@ -12,7 +12,7 @@ mod see;
 pub mod zobrist;
 
 pub use check::CheckInfo;
-pub use fen::{FenError, START_FEN};
+pub use fen::{FenError, START_FEN, placement};
 pub use notation::MoveError;
 pub use see::SEE_VALUE;
 

@@ -3,7 +3,7 @@
 //! by rule and resigns lost games.
 
 use super::{Engine, Purpose};
-use crate::board::{Board, START_FEN};
+use crate::board::{Board, START_FEN, placement};
 use crate::comm::{CommIn, CommOut, EditOp};
 use crate::movegen::legal_moves;
 use crate::search::{Clock, Limits, SearchResult, TranspositionTable};
@@ -127,6 +127,7 @@ impl Engine {
             CommIn::MoveNow => {
                 if let Some(running) = &self.running
                     && running.purpose == Purpose::Think
+                    && self.play.pondering_on.is_none()
                 {
                     self.finish_search();
                 }
@@ -216,28 +217,7 @@ impl Engine {
                 }
             }
         }
-        let mut placement = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match squares[Square::new(file, rank).index()] {
-                    Some(p) => {
-                        if empty > 0 {
-                            placement.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        placement.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                placement.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                placement.push('/');
-            }
-        }
+        let placement = placement(|sq| squares[sq.index()]);
         let at = |s: &str| squares[s.parse::<Square>().map_or(0, |sq| sq.index())];
         let castling: String = [
             ("K", "e1", "h1", Piece::WhiteKing, Piece::WhiteRook),
