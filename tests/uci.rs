@@ -69,9 +69,23 @@ fn handshake_and_options() {
     s.send("setoption name MoveOverhead value 50");
     s.send("setoption name Clear Hash");
     s.send("register later");
-    s.send("debug off");
     s.send("ucinewgame");
     s.ready();
+    // debug on: the search limits come as info strings; off again: silence.
+    s.send("debug on");
+    s.send("go depth 2");
+    let lines = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string limits")),
+        "{lines:?}"
+    );
+    s.send("debug off");
+    s.send("go depth 2");
+    let lines = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
 }
 
 #[test]

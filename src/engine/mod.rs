@@ -193,7 +193,7 @@ impl Engine {
             Err(e) => self.send(CommOut::Error(e)),
         }
         if self.debug {
-            self.send(CommOut::Message(format!("options now {:?}", self.options)));
+            self.send(CommOut::Message(format!("options {:?}", self.options)));
         }
     }
 
@@ -270,6 +270,12 @@ impl Engine {
             }
         }
         let limits = self.limits(&params);
+        if self.debug {
+            self.send(CommOut::Message(format!(
+                "limits {limits:?}, options {:?}",
+                self.options
+            )));
+        }
         self.start_search(
             limits,
             params.infinite || params.ponder,
