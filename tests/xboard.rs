@@ -225,6 +225,20 @@ fn resigns_a_lost_game() {
         board.make_move(board.parse_move(reply).unwrap());
     }
     assert!(ended, "no resignation");
+    // With the option off, the same game is played on.
+    s.send("option Resign=0");
+    s.send("new");
+    s.send("force");
+    s.send("setboard kqr5/8/8/8/8/8/8/7K w - - 0 1");
+    s.send("sd 4");
+    s.send("go");
+    let mut board = Board::from_fen("kqr5/8/8/8/8/8/8/7K w - - 0 1").unwrap();
+    for reply in ["a8a7", "a7a8", "a8a7"] {
+        assert!(engine_move(&s, &mut board).starts_with("move "));
+        s.send(&format!("usermove {reply}"));
+        board.make_move(board.parse_move(reply).unwrap());
+    }
+    assert!(engine_move(&s, &mut board).starts_with("move "));
 }
 
 #[test]

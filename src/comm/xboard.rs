@@ -167,6 +167,9 @@ impl Comm for XBoard {
                     "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
                      time=1 draw=1 analyze=1 reuse=1 memory=1 smp=1 name=0 nps=0 debug=1 variants=\"normal,fischerandom\""
                 ),
+                "feature option=\"Resign -check 1\"".into(),
+                "feature option=\"Move Overhead -spin 10 0 5000\"".into(),
+                "feature option=\"Clear Hash -button\"".into(),
                 "feature done=1".into(),
             ],
             CommOut::Info(info) => vec![thinking(info)],

@@ -104,8 +104,8 @@ impl Options {
         };
         let flag = || -> Result<bool, String> {
             match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(true),
-                Some("false") => Ok(false),
+                Some("true" | "1") => Ok(true),
+                Some("false" | "0") => Ok(false),
                 _ => Err(format!("option {} needs 'true' or 'false'", spec.name)),
             }
         };

@@ -187,6 +187,15 @@ impl Engine {
                 "fischerandom" => self.set_chess960(true),
                 other => self.send(CommOut::Error(format!("variant not supported: {other}"))),
             },
+            CommIn::SetOption { name, value } if name.eq_ignore_ascii_case("Resign") => {
+                match value.as_deref().map(str::trim) {
+                    Some("1" | "true") => self.play.resign = true,
+                    Some("0" | "false") => self.play.resign = false,
+                    _ => self.send(CommOut::Error(format!(
+                        "option Resign needs 0 or 1: {value:?}"
+                    ))),
+                }
+            }
             CommIn::Edit(ops) => {
                 self.abort_search();
                 match self.edited(ops) {
