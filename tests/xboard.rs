@@ -37,6 +37,12 @@ fn sync(s: &mut Session, n: u32) -> Vec<String> {
     s.until(|l| l == format!("pong {n}"))
 }
 
+/// Plays `m` for the opponent: sent to the engine and made on the test's own board.
+fn user_move(s: &mut Session, board: &mut Board, m: &str) {
+    s.send(&format!("usermove {m}"));
+    board.make_move(board.parse_move(m).unwrap());
+}
+
 /// The engine's next move, checked against the position it is played in.
 fn engine_move(s: &Session, board: &mut Board) -> String {
     let lines = s.until(|l| l.starts_with("move ") || l == "resign");
@@ -60,8 +66,7 @@ fn plays_a_game_as_black_then_white() {
     for (mine, time) in [("e2e4", 1000), ("g1f3", 990), ("f1c4", 980)] {
         s.send(&format!("time {time}"));
         s.send(&format!("otim {time}"));
-        s.send(&format!("usermove {mine}"));
-        board.make_move(board.parse_move(mine).unwrap());
+        user_move(&mut s, &mut board, mine);
         assert!(engine_move(&s, &mut board).starts_with("move "));
     }
     // Switch sides: the engine now plays the side to move, which is White.
@@ -77,16 +82,14 @@ fn force_mode_and_playother() {
     s.send("force");
     let mut board = Board::startpos();
     for m in ["d2d4", "d7d5", "c2c4"] {
-        s.send(&format!("usermove {m}"));
-        board.make_move(board.parse_move(m).unwrap());
+        user_move(&mut s, &mut board, m);
     }
     // Force mode: no move of ours.
     let lines = sync(&mut s, 2);
     assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
     // playother: we play the side not to move (White), so we wait for Black.
     s.send("playother");
-    s.send("usermove e7e6");
-    board.make_move(board.parse_move("e7e6").unwrap());
+    user_move(&mut s, &mut board, "e7e6");
     assert!(engine_move(&s, &mut board).starts_with("move "));
 }
 
@@ -221,8 +224,7 @@ fn resigns_a_lost_game() {
             ended = true;
             break;
         }
-        s.send(&format!("usermove {reply}"));
-        board.make_move(board.parse_move(reply).unwrap());
+        user_move(&mut s, &mut board, reply);
     }
     assert!(ended, "no resignation");
     // With the option off, the same game is played on.
@@ -235,8 +237,7 @@ fn resigns_a_lost_game() {
     let mut board = Board::from_fen("kqr5/8/8/8/8/8/8/7K w - - 0 1").unwrap();
     for reply in ["a8a7", "a7a8", "a8a7"] {
         assert!(engine_move(&s, &mut board).starts_with("move "));
-        s.send(&format!("usermove {reply}"));
-        board.make_move(board.parse_move(reply).unwrap());
+        user_move(&mut s, &mut board, reply);
     }
     assert!(engine_move(&s, &mut board).starts_with("move "));
 }
@@ -291,8 +292,7 @@ fn pondering_on_the_expected_reply_and_on_another() {
     s.send("hint");
     let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
     let expected = hint.trim_start_matches("Hint: ").to_string();
-    board.make_move(board.parse_move(&expected).unwrap());
-    s.send(&format!("usermove {expected}"));
+    user_move(&mut s, &mut board, &expected);
     assert!(engine_move(&s, &mut board).starts_with("move "));
     // And a reply it did not expect (whichever legal move is not the hint).
     s.send("hint");
@@ -302,8 +302,7 @@ fn pondering_on_the_expected_reply_and_on_another() {
         .map(|&m| board.move_to_uci(m))
         .find(|m| *m != hint.trim_start_matches("Hint: "))
         .unwrap();
-    board.make_move(board.parse_move(&other).unwrap());
-    s.send(&format!("usermove {other}"));
+    user_move(&mut s, &mut board, &other);
     assert!(engine_move(&s, &mut board).starts_with("move "));
     // easy ends pondering; force mode moves nothing.
     s.send("easy");
