@@ -31,6 +31,14 @@ fn xboard() -> Session {
     s
 }
 
+/// A session after `new` and `force`: the start position, the engine playing neither side.
+fn new_game_in_force_mode() -> Session {
+    let mut s = xboard();
+    s.send("new");
+    s.send("force");
+    s
+}
+
 /// Sends `ping` and waits for its `pong`: everything sent before has been handled.
 fn sync(s: &mut Session, n: u32) -> Vec<String> {
     s.send(&format!("ping {n}"));
@@ -77,9 +85,7 @@ fn plays_a_game_as_black_then_white() {
 
 #[test]
 fn force_mode_and_playother() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     let mut board = Board::startpos();
     for m in ["d2d4", "d7d5", "c2c4"] {
         user_move(&mut s, &mut board, m);
@@ -95,9 +101,7 @@ fn force_mode_and_playother() {
 
 #[test]
 fn bad_input_gets_protocol_errors() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     s.send("usermove e2e5");
     assert_eq!(s.until(|_| true), vec!["Illegal move (illegal): e2e5"]);
     s.send("usermove zz");
@@ -123,9 +127,7 @@ fn bad_input_gets_protocol_errors() {
 
 #[test]
 fn claims_mate_and_honours_st_and_sd() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     s.send("st 1");
     s.send("go");
@@ -154,9 +156,7 @@ fn claims_mate_and_honours_st_and_sd() {
 
 #[test]
 fn undo_and_remove() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
         s.send(&format!("usermove {m}"));
     }
@@ -189,9 +189,7 @@ fn analyze_mode() {
 
 #[test]
 fn move_now_ping_and_quit_while_thinking() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     s.send("setboard r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     s.send("st 30");
     s.send("go");
@@ -210,9 +208,7 @@ fn move_now_ping_and_quit_while_thinking() {
 
 #[test]
 fn resigns_a_lost_game() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     // White, a bare king, against queen and rook.
     s.send("setboard kqr5/8/8/8/8/8/8/7K w - - 0 1");
     s.send("sd 4");
@@ -253,9 +249,7 @@ fn first_line_picks_xboard_without_a_mode() {
 
 #[test]
 fn edit_mode_sets_up_a_position() {
-    let mut s = xboard();
-    s.send("new");
-    s.send("force");
+    let mut s = new_game_in_force_mode();
     // Empty board; White king e1 and rook h1; Black king e8.
     for line in ["edit", "#", "Ke1", "Rh1", "c", "Ke8", "."] {
         s.send(line);
