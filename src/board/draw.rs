@@ -44,20 +44,15 @@ impl Board {
     }
 
     fn is_search_repetition(&self, ply: usize) -> bool {
+        // Only positions since the last capture or pawn move can recur, and only those with
+        // the same side to move: every second one, from two plies back.
         let reach = (self.halfmove as usize).min(self.history.len());
         let mut before_root = 0;
-        for (distance, undo) in self
-            .history
-            .iter()
-            .rev()
-            .enumerate()
-            .take(reach)
-            .skip(1)
-            .step_by(2)
-        {
-            if undo.key == self.key {
-                // The position stood `distance + 1` plies back: inside the search unless that
-                // is beyond the root.
+        let mut distance = 1;
+        while distance < reach {
+            // The saved key of the move `distance + 1` plies back is the position before it.
+            if self.history[self.history.len() - 1 - distance].key == self.key {
+                // Inside the search unless that is beyond the root.
                 if distance < ply {
                     return true;
                 }
@@ -66,6 +61,7 @@ impl Board {
                     return true;
                 }
             }
+            distance += 2;
         }
         false
     }

@@ -83,6 +83,37 @@ impl MovePicker {
         self.quiet_checks_only = Some(info);
     }
 
+    #[inline(always)]
+    fn score_list(&mut self, score: impl Fn(Move) -> i32) {
+        for (i, &m) in self.list.iter().enumerate() {
+            self.scores[i] = MaybeUninit::new(score(m));
+        }
+    }
+
+    // Generation stays out of line: `next` is called once per move and should not carry
+    // the generator's registers and stack frame each time.
+    #[inline(never)]
+    fn generate_noisy(&mut self, board: &Board) {
+        self.list.clear();
+        noisy_moves(board, &mut self.list);
+        self.score_list(|m| mvv_lva(board, m));
+        self.next = 0;
+        self.stage = Stage::GoodNoisy;
+    }
+
+    #[inline(never)]
+    fn generate_quiet(&mut self, board: &Board, history: &History) {
+        self.list.clear();
+        quiet_moves(board, &mut self.list);
+        self.score_list(|m| {
+            board
+                .piece_at(m.from())
+                .map_or(0, |p| history.get(p, m.to()))
+        });
+        self.next = 0;
+        self.stage = Stage::Quiet;
+    }
+
     /// Picks the best-scored move among those not yet returned.
     fn select(&mut self) -> Option<Move> {
         let len = self.list.len();
@@ -111,15 +142,7 @@ impl MovePicker {
                         return Some(m);
                     }
                 }
-                Stage::GenerateNoisy => {
-                    self.list.clear();
-                    noisy_moves(board, &mut self.list);
-                    for (i, &m) in self.list.iter().enumerate() {
-                        self.scores[i] = MaybeUninit::new(mvv_lva(board, m));
-                    }
-                    self.next = 0;
-                    self.stage = Stage::GoodNoisy;
-                }
+                Stage::GenerateNoisy => self.generate_noisy(board),
                 Stage::GoodNoisy => match self.select() {
                     Some(m) if m == self.tt_move => {}
                     Some(m) => {
@@ -158,18 +181,7 @@ impl MovePicker {
                         return Some(m);
                     }
                 }
-                Stage::GenerateQuiet => {
-                    self.list.clear();
-                    self.next = 0;
-                    quiet_moves(board, &mut self.list);
-                    for (i, &m) in self.list.iter().enumerate() {
-                        let score = board
-                            .piece_at(m.from())
-                            .map_or(0, |p| history.get(p, m.to()));
-                        self.scores[i] = MaybeUninit::new(score);
-                    }
-                    self.stage = Stage::Quiet;
-                }
+                Stage::GenerateQuiet => self.generate_quiet(board, history),
                 Stage::Quiet if let Some(info) = self.quiet_checks_only => {
                     while self.next < self.list.len() {
                         let m = self.list[self.next];
