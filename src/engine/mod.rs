@@ -314,7 +314,7 @@ impl Engine {
             },
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
-            ..SearchOptions::default()
+            params: self.options.params.clone(),
         };
         self.searches += 1;
         let id = self.searches;

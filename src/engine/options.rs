@@ -1,8 +1,9 @@
 //! The engine's options: declaration, defaults and validated changes.
 
 use crate::comm::{OptionKind, OptionSpec};
+use crate::search::SearchParams;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub hash_mb: usize,
     pub threads: usize,
@@ -11,6 +12,8 @@ pub struct Options {
     pub ponder: bool,
     pub chess960: bool,
     pub analyse_mode: bool,
+    /// Search constants; options only in builds with the `tune` feature.
+    pub params: SearchParams,
 }
 
 impl Default for Options {
@@ -23,6 +26,7 @@ impl Default for Options {
             ponder: false,
             chess960: false,
             analyse_mode: false,
+            params: SearchParams::default(),
         }
     }
 }
@@ -39,6 +43,30 @@ pub enum Effect {
 impl Options {
     /// The declarations sent to the GUI.
     pub fn specs() -> Vec<OptionSpec> {
+        let mut specs = Options::engine_specs();
+        if cfg!(feature = "tune") {
+            specs.extend(Options::param_specs());
+        }
+        specs
+    }
+
+    /// The search constants as spin options, named as in `SearchParams`.
+    fn param_specs() -> Vec<OptionSpec> {
+        let d = SearchParams::default();
+        SearchParams::table()
+            .into_iter()
+            .map(|p| OptionSpec {
+                name: p.name,
+                kind: OptionKind::Spin {
+                    default: d.get(p.name).unwrap_or_default(),
+                    min: p.min,
+                    max: p.max,
+                },
+            })
+            .collect()
+    }
+
+    fn engine_specs() -> Vec<OptionSpec> {
         let d = Options::default();
         let spin = |name, default: usize, min, max| OptionSpec {
             name,
@@ -139,6 +167,10 @@ impl Options {
                 self.analyse_mode = flag()?;
                 Effect::None
             }
+            (name, OptionKind::Spin { min, max, .. }) if self.params.get(name).is_some() => {
+                self.params.set(name, number(min, max)?)?;
+                Effect::None
+            }
             _ => return Err(format!("option {} cannot be set", spec.name)),
         })
     }
@@ -174,5 +206,27 @@ mod tests {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
         }
         assert_eq!(o, before);
+    }
+
+    /// Search constants are options only in tuning builds (`cargo test --features tune`).
+    #[test]
+    fn search_constants_as_options() {
+        let mut o = Options::default();
+        let result = o.set("rfp_depth", Some("0"));
+        if cfg!(feature = "tune") {
+            assert_eq!(result, Ok(Effect::None));
+            assert_eq!(o.params.rfp_depth, 0);
+            assert!(o.set("rfp_depth", Some("21")).is_err());
+            assert!(o.set("lmr_base", Some("50")).is_ok());
+            assert_eq!(o.params.lmr_base, 0.5);
+            assert!(
+                Options::specs()
+                    .iter()
+                    .any(|s| s.name == "see_noisy_margin")
+            );
+        } else {
+            assert!(result.is_err());
+            assert_eq!(o, Options::default());
+        }
     }
 }

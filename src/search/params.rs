@@ -1,5 +1,6 @@
 //! Every tunable constant of the search in one struct, so that a tuner can vary them
-//! without code edits.
+//! without code edits. Built with the `tune` feature, Ferrum offers each as a UCI option
+//! (for SPSA tuning and for matches with one feature switched off).
 
 /// Search constants; `Default` holds the values in use.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,5 +52,119 @@ impl Default for SearchParams {
             see_noisy_margin: 90,
             delta_margin: 150,
         }
+    }
+}
+
+/// One tunable constant: its option name, its range, and how to read and write it as an
+/// integer (the reduction constants in hundredths).
+pub struct Param {
+    pub name: &'static str,
+    pub min: i64,
+    pub max: i64,
+    get: fn(&SearchParams) -> i64,
+    set: fn(&mut SearchParams, i64),
+}
+
+macro_rules! int_params {
+    ($($field:ident: $min:expr, $max:expr;)*) => {
+        [$(Param {
+            name: stringify!($field),
+            min: $min,
+            max: $max,
+            get: |p| i64::from(p.$field),
+            set: |p, v| p.$field = v as i32,
+        },)*]
+    };
+}
+
+impl SearchParams {
+    /// The constants a tuner may vary. A depth limit of 0 switches its pruning off.
+    pub fn table() -> Vec<Param> {
+        let mut table = Vec::from(int_params! {
+            aspiration_window: 5, 1_000;
+            rfp_depth: 0, 20;
+            rfp_margin: 0, 500;
+            nmp_depth: 1, 100;
+            nmp_base: 0, 10;
+            nmp_divisor: 1, 20;
+            lmp_base: 0, 1_000;
+            fp_depth: 0, 20;
+            fp_base: 0, 1_000;
+            fp_margin: 0, 1_000;
+            see_depth: 0, 20;
+            see_quiet_margin: 0, 500;
+            see_noisy_margin: 0, 500;
+            delta_margin: 0, 2_000;
+        });
+        table.push(Param {
+            name: "lmr_base",
+            min: -200,
+            max: 300,
+            get: |p| (p.lmr_base * 100.0).round() as i64,
+            set: |p, v| p.lmr_base = v as f64 / 100.0,
+        });
+        table.push(Param {
+            name: "lmr_divisor",
+            min: 50,
+            max: 100_000,
+            get: |p| (p.lmr_divisor * 100.0).round() as i64,
+            set: |p, v| p.lmr_divisor = v as f64 / 100.0,
+        });
+        table
+    }
+
+    /// The current value of the constant called `name`.
+    pub fn get(&self, name: &str) -> Option<i64> {
+        Self::table()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| (p.get)(self))
+    }
+
+    /// Sets the constant called `name`, if `value` is within its range.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
+        let table = Self::table();
+        let Some(param) = table.iter().find(|p| p.name.eq_ignore_ascii_case(name)) else {
+            return Err(format!("no search parameter named '{name}'"));
+        };
+        if !(param.min..=param.max).contains(&value) {
+            return Err(format!(
+                "search parameter {}: {value} is outside {} to {}",
+                param.name, param.min, param.max
+            ));
+        }
+        (param.set)(self, value);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_constant_by_name() {
+        let defaults = SearchParams::default();
+        let mut p = SearchParams::default();
+        for param in SearchParams::table() {
+            let value = p.get(param.name).unwrap();
+            assert!((param.min..=param.max).contains(&value), "{}", param.name);
+            // Each entry writes its own field and only that one.
+            let other = if value == param.max {
+                param.min
+            } else {
+                param.max
+            };
+            p.set(param.name, other).unwrap();
+            assert_eq!(p.get(param.name), Some(other));
+            assert_ne!(p, defaults, "{}", param.name);
+            p.set(param.name, value).unwrap();
+            assert_eq!(p, defaults, "{}", param.name);
+        }
+        assert_eq!(p.get("LMR_BASE"), Some(75));
+        assert!(p.set("rfp_depth", 21).is_err());
+        assert!(p.set("lmr_divisor", 49).is_err());
+        assert!(p.set("no_such", 1).is_err());
+        assert_eq!(p, defaults);
     }
 }
