@@ -56,6 +56,7 @@ fn handshake_and_options() {
         "Move Overhead type spin",
         "UCI_Chess960 type check",
         "UCI_AnalyseMode type check",
+        "UCI_ShowWDL type check default false",
     ] {
         assert!(
             lines
@@ -127,6 +128,37 @@ fn search_with_limits_gives_legal_lines_and_moves() {
     let (lines, _) = s.bestmove();
     let depths: Vec<&str> = lines.iter().filter_map(|l| l.split(' ').nth(2)).collect();
     assert_eq!(depths.iter().filter(|&&d| d == "5").count(), 0, "{lines:?}");
+}
+
+/// With UCI_ShowWDL every line carries win, draw and loss chances that add up to 1000 and
+/// favour the side the score favours; without it, none do.
+#[test]
+fn win_draw_loss_chances() {
+    let mut s = Session::uci();
+    // White is a rook up.
+    s.send("position fen 4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1");
+    s.send("go depth 5");
+    let (lines, _) = s.bestmove();
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send("go depth 5");
+    let (lines, _) = s.bestmove();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty());
+    for line in infos {
+        let words: Vec<&str> = line.split(' ').collect();
+        let at = words.iter().position(|&w| w == "wdl").expect(line);
+        let [w, d, l] = [1, 2, 3].map(|i| words[at + i].parse::<u32>().expect(line));
+        assert_eq!(w + d + l, 1000, "{line}");
+        assert!(w > l, "{line}");
+        // After the score and its bound, before the node count.
+        let score = words.iter().position(|&w| w == "score").expect(line);
+        let nodes = words.iter().position(|&w| w == "nodes").expect(line);
+        assert!(score < at && at < nodes, "{line}");
+    }
 }
 
 #[test]

@@ -216,8 +216,11 @@ fn format_info(info: &InfoLine) -> String {
         Some(Bound::Upper) => " upperbound",
         _ => "",
     };
+    let wdl = info
+        .wdl
+        .map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}"));
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -335,11 +338,24 @@ mod tests {
             time: std::time::Duration::from_millis(10),
             hashfull: 3,
             pv: vec!["e2e4".into()],
+            wdl: None,
+        };
+        assert_eq!(
+            Uci.format(&CommOut::Info(info.clone())),
+            vec![
+                "info depth 5 seldepth 8 multipv 1 score mate 2 lowerbound nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4"
+            ]
+        );
+        let info = InfoLine {
+            score: 35,
+            bound: None,
+            wdl: Some([320, 610, 70]),
+            ..info
         };
         assert_eq!(
             Uci.format(&CommOut::Info(info)),
             vec![
-                "info depth 5 seldepth 8 multipv 1 score mate 2 lowerbound nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4"
+                "info depth 5 seldepth 8 multipv 1 score cp 35 wdl 320 610 70 nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4"
             ]
         );
     }

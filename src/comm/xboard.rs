@@ -315,6 +315,7 @@ mod tests {
             time: std::time::Duration::from_millis(1_234),
             hashfull: 0,
             pv: vec!["e2e4".into(), "e7e5".into()],
+            wdl: None,
         };
         assert_eq!(
             XBoard::default().format(&CommOut::Info(info)),

@@ -10,7 +10,8 @@ pub use options::{Effect, Options};
 use play::Play;
 
 use crate::board::{Board, START_FEN};
-use crate::comm::{CommIn, CommOut, GoParams, pv_text};
+use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
+use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
     Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable,
@@ -378,8 +379,8 @@ impl Engine {
             SearchEvent::Line(id, info)
                 if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
             {
-                let pv = pv_text(&running.root, &info.pv);
-                self.send(CommOut::Info(info.with_pv(pv)));
+                let line = info_line(&running.root, &info, self.options.show_wdl);
+                self.send(CommOut::Info(line));
             }
             SearchEvent::CurrentMove {
                 id,
@@ -419,7 +420,7 @@ impl Engine {
         }
         let root = &running.root;
         if let Some(line) = result.lines.first() {
-            let mut info = line.with_pv(pv_text(root, &line.pv));
+            let mut info = info_line(root, line, self.options.show_wdl);
             info.nodes = result.nodes;
             info.time = result.time;
             self.send(CommOut::Info(info));
@@ -470,4 +471,14 @@ pub fn serve(
     );
     Engine::new(event_sender, out_sender, game_manager).run(events);
     let _ = writer.join();
+}
+
+/// A search line for the front end: moves as text, and the win-draw-loss chances when
+/// UCI_ShowWDL asks for them.
+fn info_line(root: &Board, info: &SearchInfo, show_wdl: bool) -> InfoLine {
+    let mut line = info.with_pv(pv_text(root, &info.pv));
+    if show_wdl {
+        line.wdl = Some(wdl(info.score, wdl::material(root)));
+    }
+    line
 }

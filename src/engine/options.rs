@@ -12,6 +12,7 @@ pub struct Options {
     pub ponder: bool,
     pub chess960: bool,
     pub analyse_mode: bool,
+    pub show_wdl: bool,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -26,6 +27,7 @@ impl Default for Options {
             ponder: false,
             chess960: false,
             analyse_mode: false,
+            show_wdl: false,
             params: SearchParams::default(),
         }
     }
@@ -101,6 +103,12 @@ impl Options {
                     default: d.analyse_mode,
                 },
             },
+            OptionSpec {
+                name: "UCI_ShowWDL",
+                kind: OptionKind::Check {
+                    default: d.show_wdl,
+                },
+            },
         ]
     }
 
@@ -165,6 +173,10 @@ impl Options {
             }
             ("UCI_AnalyseMode", _) => {
                 self.analyse_mode = flag()?;
+                Effect::None
+            }
+            ("UCI_ShowWDL", _) => {
+                self.show_wdl = flag()?;
                 Effect::None
             }
             (name, OptionKind::Spin { min, max, .. }) if self.params.get(name).is_some() => {

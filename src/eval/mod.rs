@@ -3,6 +3,7 @@
 
 mod phased;
 pub mod psqt;
+pub mod wdl;
 
 pub use phased::{MAX_PHASE, PHASE_WEIGHT, Phased};
 

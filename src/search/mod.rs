@@ -44,6 +44,8 @@ pub struct SearchInfo<M = Move> {
     pub time: Duration,
     pub hashfull: usize,
     pub pv: Vec<M>,
+    /// Win, draw and loss chances in per mille, when asked for (UCI_ShowWDL).
+    pub wdl: Option<[u32; 3]>,
 }
 
 impl<M> SearchInfo<M> {
@@ -59,6 +61,7 @@ impl<M> SearchInfo<M> {
             time: self.time,
             hashfull: self.hashfull,
             pv,
+            wdl: self.wdl,
         }
     }
 
@@ -412,6 +415,7 @@ impl Searcher<'_> {
             time: self.started.elapsed(),
             hashfull: self.tt.hashfull(),
             pv: self.pv.root().to_vec(),
+            wdl: None,
         }
     }
 
