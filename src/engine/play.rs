@@ -27,6 +27,9 @@ pub struct Play {
     pub move_time_ms: Option<u64>,
     /// Moves per session (0: all), base and increment.
     pub level: Option<(u32, u64, u64)>,
+    /// Plies played when the session began: at the game's start, or at the last `level`
+    /// (python-chess sends one before every move, with the moves left as its MPS).
+    session_start_ply: usize,
     pub own_time_cs: Option<i64>,
     pub resign: bool,
     /// Pondering allowed (`hard`).
@@ -55,6 +58,7 @@ impl Default for Play {
             depth_limit: None,
             move_time_ms: None,
             level: None,
+            session_start_ply: 0,
             own_time_cs: None,
             resign: true,
             hard: false,
@@ -120,6 +124,7 @@ impl Engine {
                 inc_ms,
             } => {
                 self.play.level = Some((*moves, *base_ms, *inc_ms));
+                self.play.session_start_ply = self.board.plies_played();
                 self.play.move_time_ms = None;
             }
             CommIn::FixedMoveTime(ms) => self.play.move_time_ms = Some(*ms),
@@ -136,7 +141,10 @@ impl Engine {
             CommIn::SetBoard(fen) => {
                 self.abort_search();
                 match self.fresh_board(fen) {
-                    Ok(board) => self.board = board,
+                    Ok(board) => {
+                        self.board = board;
+                        self.play.session_start_ply = 0;
+                    }
                     Err(e) => self.send(CommOut::Error(format!("Illegal position: {e}"))),
                 }
                 self.resume_analysis();
@@ -334,13 +342,14 @@ impl Engine {
             .play
             .own_time_cs
             .map_or(base_ms as i64, |cs| cs.saturating_mul(10));
-        // Moves left in this session: the session restarts every `moves` moves.
-        let played = u32::from(self.board.fullmove_number()).saturating_sub(1);
-        let moves_to_go = (moves > 0).then(|| moves - played % moves);
+        let plies = self
+            .board
+            .plies_played()
+            .saturating_sub(self.play.session_start_ply);
         limits.clock = Some(Clock {
             time_ms,
             inc_ms: inc_ms as i64,
-            moves_to_go,
+            moves_to_go: moves_to_go(moves, plies),
         });
         limits
     }
@@ -415,5 +424,32 @@ impl Engine {
         let limits = self.play_limits();
         self.start_search_from(after, limits, true, true, Purpose::Think);
         self.play.pondering_on = Some(reply);
+    }
+}
+/// Moves left before the clock is refilled, with `moves` per session (0: the whole game)
+/// and `plies` played since the session began; our move counts as one of them. Counted
+/// from the session's start rather than the move number, so that games from a set-up
+/// position and a `level` sent mid-game (as python-chess does) both come out right.
+fn moves_to_go(moves: u32, plies: usize) -> Option<u32> {
+    let played = (plies / 2) as u32;
+    (moves > 0).then(|| moves - played % moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_left_in_the_session() {
+        assert_eq!(moves_to_go(0, 10), None);
+        // Level at the start: our first move (White or Black) has all 40 to go.
+        assert_eq!(moves_to_go(40, 0), Some(40));
+        assert_eq!(moves_to_go(40, 1), Some(40));
+        assert_eq!(moves_to_go(40, 78), Some(1));
+        assert_eq!(moves_to_go(40, 79), Some(1));
+        // The clock refills after 40 moves: a new session.
+        assert_eq!(moves_to_go(40, 80), Some(40));
+        // A level sent just before our move counts from there.
+        assert_eq!(moves_to_go(11, 0), Some(11));
     }
 }

@@ -39,14 +39,20 @@ impl TimeManager {
         }
         if let Some(clock) = limits.clock {
             let available = (clock.time_ms.max(0) as u64).saturating_sub(overhead_ms);
-            let inc = clock.inc_ms.max(0) as u64;
+            let raw_inc = clock.inc_ms.max(0) as u64;
+            // Every move also costs the overhead, so only the rest of the increment is ours
+            // to spend; else a clock fed by little more than the increment drains away.
+            let inc = raw_inc.saturating_sub(overhead_ms);
             let moves = clock
                 .moves_to_go
                 .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50) as u64);
+            // The overhead of the moves still to come, as far as their increments do not
+            // pay for it, stays on the clock.
+            let reserve = (moves - 1).saturating_mul(overhead_ms.saturating_sub(raw_inc));
             // A fair share of what is left plus most of the increment; the hard bound lets a
             // difficult move take several shares, but never most of the clock.
             let share = (available / moves).saturating_add(inc / 4 * 3);
-            let cap = available / 5 * 4;
+            let cap = (available / 5 * 4).min(available.saturating_sub(reserve));
             let h = share.saturating_mul(3).min(cap);
             let s = (share / 3 * 2).min(h);
             hard = Some(hard.map_or(h, |m| m.min(h)));
@@ -111,6 +117,35 @@ mod tests {
         // With little time left the increment cannot push past the clock.
         let (soft, hard) = bounds(clock(200, 5_000, None));
         assert!(soft <= hard && hard <= 200 * 4 / 5, "{soft} {hard}");
+    }
+
+    /// Playing every move to the hard bound, with the overhead's worth of delay on each,
+    /// never runs the clock out where the time control can be kept up: an increment at
+    /// least the overhead, or moves to go.
+    #[test]
+    fn the_clock_never_runs_out() {
+        for (inc, moves) in [
+            (10, None),
+            (100, None),
+            (10, Some(40)),
+            (0, Some(40)),
+            (0, Some(2)),
+        ] {
+            let mut time: i64 = 1_000;
+            for ply in 0..400u32 {
+                let moves_to_go = moves.map(|m| m - ply % m);
+                let (_, hard) = bounds(clock(time, inc, moves_to_go));
+                time -= hard as i64 + 10;
+                assert!(
+                    time >= 0,
+                    "inc {inc} moves {moves:?}: out of time at move {ply}"
+                );
+                time += inc;
+                if moves_to_go == Some(1) {
+                    time += 1_000;
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Game soak: many short games at fast and awkward time controls, counting every way Ferrum
+can fail a GUI: illegal moves, time losses, crashes, hangs and disconnects.
+
+    python3 scripts/soak.py target/release/ferrum [--games 1000] [--concurrency 2]
+    python3 scripts/soak.py target/release/ferrum --quick      # the short version CI runs
+
+Games cycle through every combination of protocol (UCI, XBoard), time control (1+0.01,
+40 moves in 2 s, 10 ms a move, 5,000 nodes a move), pondering (off, on), Threads (1, 2)
+and opponent (Ferrum itself, then each Debian engine found in /usr/games). Each game starts
+from the initial position after six random plies (seeded), so no engine needs setboard.
+A reply later than the clock allows by more than --margin seconds is a time loss; no reply
+for 10 s beyond that is a hang. Exits 1 if Ferrum failed in any way, and prints a summary
+line per failure kind and per configuration. Needs python-chess (pip install chess).
+"""
+import argparse
+import asyncio
+import itertools
+import logging
+import os
+import random
+import sys
+import time
+from collections import Counter
+
+import chess
+import chess.engine
+
+# Debian engines: command, protocol, options.
+OPPONENTS = {
+    "stockfish": (["/usr/games/stockfish"], "uci", {"Hash": 16}),
+    "ethereal": (["/usr/games/ethereal-chess"], "uci", {"Hash": 16}),
+    "toga2": (["/usr/games/toga2"], "uci", {"Hash": 16}),
+    "glaurung": (["/usr/games/glaurung"], "uci", {"Hash": 16}),
+    "phalanx": (["/usr/games/phalanx"], "xboard", {}),
+    "fairymax": (["/usr/games/fairymax"], "xboard", {}),
+    "gnuchess": (["/usr/games/gnuchess", "-x"], "xboard", {}),
+}
+
+TIME_CONTROLS = ["1+0.01", "40/2", "movetime 10ms", "nodes 5000"]
+FAILURES = ("illegal", "time", "crash", "hang", "disconnect")
+
+
+class Side:
+    """One engine in one game, with its clock."""
+
+    def __init__(self, name, command, protocol, options, is_ferrum):
+        self.name, self.command, self.protocol = name, command, protocol
+        self.options, self.is_ferrum = options, is_ferrum
+        self.engine = self.transport = None
+        self.clock = 0.0
+        self.moves_in_period = 0
+
+
+async def open_side(side):
+    popen = chess.engine.popen_uci if side.protocol == "uci" else chess.engine.popen_xboard
+    side.transport, side.engine = await popen(side.command)
+    if side.options:
+        await side.engine.configure(side.options)
+
+
+def limit_for(tc, side, other, board):
+    """The limit for the side to move, its clock as the controller keeps it."""
+    if tc == "movetime 10ms":
+        return chess.engine.Limit(time=0.01)
+    if tc == "nodes 5000":
+        return chess.engine.Limit(nodes=5000)
+    white, black = (side, other) if board.turn == chess.WHITE else (other, side)
+    if tc == "1+0.01":
+        return chess.engine.Limit(white_clock=max(white.clock, 0.001), black_clock=max(black.clock, 0.001),
+                                  white_inc=0.01, black_inc=0.01)
+    return chess.engine.Limit(white_clock=max(white.clock, 0.001), black_clock=max(black.clock, 0.001),
+                              remaining_moves=40 - side.moves_in_period)
+
+
+def allowed(tc, side):
+    """Seconds the side to move may take."""
+    if tc == "movetime 10ms":
+        return 0.01
+    if tc == "nodes 5000":
+        return 5.0
+    return side.clock
+
+
+def after_move(tc, side, spent):
+    if tc == "1+0.01":
+        side.clock += 0.01 - spent
+    elif tc == "40/2":
+        side.clock -= spent
+        side.moves_in_period += 1
+        if side.moves_in_period == 40:
+            side.clock += 2.0
+            side.moves_in_period = 0
+
+
+async def play(config, ferrum, args, rng):
+    protocol, tc, ponder, threads, opponent = config
+    ferrum_options = {"Hash": 16, "Threads": threads} if protocol == "uci" else {"memory": 16, "cores": threads}
+    me = Side("Ferrum", [ferrum, protocol], protocol, ferrum_options, True)
+    if opponent == "self":
+        other = Side("Ferrum (2)", [ferrum, protocol], protocol, dict(ferrum_options), True)
+    else:
+        command, proto, options = OPPONENTS[opponent]
+        other = Side(opponent, command, proto, options, False)
+    board = chess.Board()
+    for _ in range(6):
+        board.push(rng.choice(list(board.legal_moves)))
+    white, black = (me, other) if rng.random() < 0.5 else (other, me)
+    for side in (white, black):
+        side.clock = 2.0 if tc == "40/2" else 1.0
+    failure = ending = None
+    try:
+        for side in (white, black):
+            try:
+                await open_side(side)
+            except Exception as e:
+                if side.is_ferrum:
+                    return "crash", f"failed to start: {e!r}", board
+                return None, f"{side.name} failed to start", board
+        while not board.is_game_over(claim_draw=True) and board.ply() < args.max_plies:
+            side, other_side = (white, black) if board.turn == chess.WHITE else (black, white)
+            limit = limit_for(tc, side, other_side, board)
+            # Pondering only where the protocol supports it with this limit.
+            use_ponder = ponder and (side.protocol == "uci" or tc in ("1+0.01", "40/2"))
+            start = time.monotonic()
+            try:
+                result = await asyncio.wait_for(side.engine.play(board, limit, ponder=use_ponder),
+                                                allowed(tc, side) + args.margin + 10.0)
+            except asyncio.TimeoutError:
+                failure, ending = "hang", f"{side.name}: no move within {allowed(tc, side) + args.margin + 10:.1f} s"
+            except chess.engine.EngineTerminatedError:
+                failure, ending = "crash", f"{side.name}: process ended"
+            except (chess.engine.EngineError, BrokenPipeError, ConnectionError) as e:
+                failure, ending = "disconnect", f"{side.name}: {e!r}"
+            if failure:
+                break
+            spent = time.monotonic() - start
+            if result.resigned:
+                ending = f"{side.name} resigns"
+                break
+            if result.move is None or result.move not in board.legal_moves:
+                failure, ending = "illegal", f"{side.name}: illegal move {result.move} in {board.fen()}"
+                break
+            if spent > allowed(tc, side) + args.margin:
+                failure, ending = "time", f"{side.name}: {spent:.3f} s used, {allowed(tc, side):.3f} s allowed"
+                break
+            after_move(tc, side, spent)
+            board.push(result.move)
+        else:
+            outcome = board.outcome(claim_draw=True)
+            ending = outcome.termination.name.lower() if outcome else f"{args.max_plies} plies"
+    finally:
+        for side in (white, black):
+            if side.engine is not None:
+                try:
+                    await asyncio.wait_for(side.engine.quit(), 5.0)
+                except Exception:
+                    side.transport.kill()
+                    if side.is_ferrum and failure is None:
+                        failure, ending = "hang", f"{side.name}: did not quit"
+                code = side.transport.get_returncode()
+                if side.is_ferrum and failure is None and code not in (0, None):
+                    failure, ending = "crash", f"{side.name}: exit code {code}"
+    # Only Ferrum's failures count; an opponent's ends the game and is reported.
+    if failure is not None and not ending.startswith("Ferrum"):
+        return None, f"opponent failure ({failure}): {ending}", board
+    return failure, ending, board
+
+
+async def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("ferrum")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="32 self-play games: each configuration against itself once")
+    parser.add_argument("--opponents", default="all", help="'self', 'all' (self and every Debian engine found), or a comma list")
+    parser.add_argument("--margin", type=float, default=0.25, help="seconds of overrun that still count as on time")
+    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    # python-chess warns of every XBoard feature it does not know (sigterm=0, say).
+    logging.getLogger("chess.engine").setLevel(logging.ERROR)
+
+    if args.quick:
+        args.games, args.opponents = 32, "self"
+    if args.opponents == "all":
+        opponents = ["self"] + [name for name, (command, _, _) in OPPONENTS.items()
+                                if os.path.exists(command[0])]
+    else:
+        opponents = args.opponents.split(",")
+    configs = list(itertools.product(["uci", "xboard"], TIME_CONTROLS, [False, True], [1, 2], opponents))
+    # XBoard has no node limit: those games use the 10 ms move time instead.
+    configs = [(p, "movetime 10ms" if p == "xboard" and tc == "nodes 5000" else tc, po, t, o)
+               for p, tc, po, t, o in configs]
+    schedule = [configs[i % len(configs)] for i in range(args.games)]
+
+    failures, by_config = Counter(), Counter()
+    opponent_failures = 0
+    semaphore = asyncio.Semaphore(args.concurrency)
+    started = time.monotonic()
+
+    async def run(index, config):
+        nonlocal opponent_failures
+        async with semaphore:
+            failure, ending, board = await play(config, args.ferrum, args, random.Random(args.seed * 100003 + index))
+        label = "{} {} ponder {} threads {} vs {}".format(config[0], config[1], "on" if config[2] else "off",
+                                                           config[3], config[4])
+        if failure:
+            failures[failure] += 1
+            by_config[label] += 1
+            print(f"FAIL game {index + 1} ({label}): {failure}: {ending}", flush=True)
+        elif ending.startswith("opponent failure"):
+            opponent_failures += 1
+            print(f"game {index + 1} ({label}): {ending}", flush=True)
+        elif args.quick or (index + 1) % 50 == 0:
+            print(f"game {index + 1} ({label}): {ending} after {board.ply()} plies", flush=True)
+
+    await asyncio.gather(*(run(i, c) for i, c in enumerate(schedule)))
+    print(f"{len(schedule)} games in {time.monotonic() - started:.0f} s, opponents {','.join(opponents)}")
+    print("Ferrum failures: " + ", ".join(f"{kind} {failures[kind]}" for kind in FAILURES))
+    print(f"opponent failures (not counted): {opponent_failures}")
+    for label, count in by_config.most_common():
+        print(f"  {count} in {label}")
+    return 1 if sum(failures.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
