@@ -154,6 +154,40 @@ fn claims_mate_and_honours_st_and_sd() {
     );
 }
 
+/// `nps`: the clock's time becomes a node budget, and the thinking output reports the
+/// time those nodes stand for.
+#[test]
+fn node_rate_turns_time_into_nodes() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("nps 5000");
+    s.send("st 1");
+    s.send("post");
+    s.send("usermove e2e4");
+    let lines = s.until(|l| l.starts_with("move "));
+    let thinking: Vec<Vec<u64>> = lines
+        .iter()
+        .filter(|l| !l.starts_with("move"))
+        .map(|l| {
+            l.split(['\t', ' '])
+                .take(4)
+                .map(|w| w.parse().unwrap_or(0))
+                .collect()
+        })
+        .collect();
+    let last = thinking.last().expect("thinking output");
+    let (time_cs, nodes) = (last[2], last[3]);
+    // One second at 5,000 nodes a second, less the usual overhead: at most 5,000 nodes.
+    assert!(nodes > 0 && nodes <= 5_000, "{lines:?}");
+    assert_eq!(time_cs, nodes * 100 / 5_000, "{lines:?}");
+    // nps 0: back to the clock.
+    s.send("nps 0");
+    s.send("st 0.2");
+    s.send("usermove d2d4");
+    let lines = s.until(|l| l.starts_with("move "));
+    assert!(lines.len() > 1, "{lines:?}");
+}
+
 #[test]
 fn undo_and_remove() {
     let mut s = new_game_in_force_mode();

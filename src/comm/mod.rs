@@ -81,6 +81,8 @@ pub enum CommIn {
     FixedMoveTime(u64),
     /// A depth cap on top of the time control (`sd`).
     DepthLimit(i32),
+    /// Count time in nodes, this many to a second (`nps`; 0 returns to the clock).
+    NodeRate(u64),
     /// Move now, with the best move so far (`?`).
     MoveNow,
     Ping(String),

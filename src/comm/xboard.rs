@@ -100,6 +100,10 @@ impl Comm for XBoard {
                 Some(seconds) => CommIn::FixedMoveTime((seconds * 1000.0).min(1e15) as u64),
                 None => bad("st needs seconds"),
             },
+            "nps" => match int(args.first()) {
+                Some(rate) if rate >= 0 => CommIn::NodeRate(rate as u64),
+                _ => bad("nps needs nodes per second"),
+            },
             "sd" => match int(args.first()) {
                 Some(d) => CommIn::DepthLimit(d.clamp(1, 1_000) as i32),
                 None => bad("sd needs a depth"),
@@ -165,7 +169,7 @@ impl Comm for XBoard {
                 "feature done=0".into(),
                 format!(
                     "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
-                     time=1 draw=1 analyze=1 reuse=1 memory=1 smp=1 name=0 nps=0 debug=1 variants=\"normal,fischerandom\""
+                     time=1 draw=1 analyze=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\""
                 ),
                 "feature option=\"Resign -check 1\"".into(),
                 "feature option=\"Move Overhead -spin 10 0 5000\"".into(),
@@ -283,6 +287,9 @@ mod tests {
         assert!(matches!(parse("level 40 x 0"), CommIn::Invalid(_)));
         assert_eq!(parse("st 2.5"), CommIn::FixedMoveTime(2_500));
         assert_eq!(parse("sd 99999"), CommIn::DepthLimit(1_000));
+        assert_eq!(parse("nps 50000"), CommIn::NodeRate(50_000));
+        assert!(matches!(parse("nps -5"), CommIn::Invalid(_)));
+        assert!(matches!(parse("nps"), CommIn::Invalid(_)));
         assert_eq!(parse("time -50"), CommIn::OwnTime(-50));
         assert_eq!(
             parse("otim 999999999999999999999"),

@@ -379,7 +379,13 @@ impl Engine {
             SearchEvent::Line(id, info)
                 if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
             {
-                let line = info_line(&running.root, &info, self.options.show_wdl);
+                let mut line = info_line(&running.root, &info, self.options.show_wdl);
+                // Under `nps` the time we report is the time we count: nodes at that rate.
+                if running.purpose != Purpose::Go
+                    && let Some(rate) = self.play.node_rate
+                {
+                    line.time = std::time::Duration::from_millis(line.nodes * 1000 / rate);
+                }
                 self.send(CommOut::Info(line));
             }
             SearchEvent::CurrentMove {

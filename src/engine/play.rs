@@ -6,7 +6,7 @@ use super::{Engine, Purpose};
 use crate::board::{Board, START_FEN, placement};
 use crate::comm::{CommIn, CommOut, EditOp};
 use crate::movegen::legal_moves;
-use crate::search::{Clock, Limits, SearchResult, TranspositionTable};
+use crate::search::{Clock, Limits, SearchResult, TimeManager, TranspositionTable};
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
 /// Our evaluation, in centipawns, at or below which a game is lost...
@@ -25,6 +25,8 @@ pub struct Play {
     pub post: bool,
     pub depth_limit: Option<i32>,
     pub move_time_ms: Option<u64>,
+    /// Time counted in nodes at this rate per second (`nps`), instead of the clock.
+    pub node_rate: Option<u64>,
     /// Moves per session (0: all), base and increment.
     pub level: Option<(u32, u64, u64)>,
     /// Plies played when the session began: at the game's start, or at the last `level`
@@ -57,6 +59,7 @@ impl Default for Play {
             post: true,
             depth_limit: None,
             move_time_ms: None,
+            node_rate: None,
             level: None,
             session_start_ply: 0,
             own_time_cs: None,
@@ -129,6 +132,7 @@ impl Engine {
             }
             CommIn::FixedMoveTime(ms) => self.play.move_time_ms = Some(*ms),
             CommIn::DepthLimit(depth) => self.play.depth_limit = Some(*depth),
+            CommIn::NodeRate(rate) => self.play.node_rate = (*rate > 0).then_some(*rate),
             CommIn::MoveNow => {
                 if let Some(running) = &self.running
                     && running.purpose == Purpose::Think
@@ -329,6 +333,20 @@ impl Engine {
     }
 
     fn play_limits(&self) -> Limits {
+        let limits = self.clock_limits();
+        let Some(rate) = self.play.node_rate else {
+            return limits;
+        };
+        // `nps`: the time we would aim for, as a node budget; no clock at all.
+        let (soft_ms, _) = TimeManager::bounds_ms(&limits, 0);
+        Limits {
+            depth: limits.depth,
+            nodes: Some(soft_ms.unwrap_or(0).saturating_mul(rate) / 1000),
+            ..Limits::default()
+        }
+    }
+
+    fn clock_limits(&self) -> Limits {
         let mut limits = Limits {
             depth: self.play.depth_limit,
             ..Limits::default()
