@@ -87,6 +87,8 @@ impl Board {
         self.key = key;
         self.checkers = self.attackers_to(self.king_square(!us), self.occupied()) & self.color(us);
         self.history.push(undo);
+        #[cfg(debug_assertions)]
+        self.verify(m);
     }
 
     /// The key after `m`, closely enough for prefetching its table entry: changes of
@@ -120,6 +122,8 @@ impl Board {
         }
         self.halfmove = 0;
         self.side = !self.side;
+        #[cfg(debug_assertions)]
+        self.verify(Move::NONE);
     }
 
     /// Takes back the last move made (or null move); does nothing if there is none.
@@ -131,6 +135,8 @@ impl Board {
         if m == Move::NONE {
             self.side = !self.side;
             self.restore(&undo);
+            #[cfg(debug_assertions)]
+            self.verify(m);
             return;
         }
         let us = !self.side;
@@ -169,6 +175,38 @@ impl Board {
 
         self.side = us;
         self.restore(&undo);
+        #[cfg(debug_assertions)]
+        self.verify(m);
+    }
+
+    /// Debug builds check the board after every change: cheap invariants always, and with
+    /// the `invariants` feature everything `check_consistency` knows (keys, sums, checkers).
+    #[cfg(debug_assertions)]
+    fn verify(&self, m: Move) {
+        let kinds = self
+            .by_kind
+            .iter()
+            .fold(crate::types::Bitboard::EMPTY, |a, &b| a | b);
+        assert!(
+            kinds == self.occupied()
+                && (self.color(Color::White) & self.color(Color::Black)).is_empty()
+                && self.pieces(Color::White, PieceType::King).count() == 1
+                && self.pieces(Color::Black, PieceType::King).count() == 1,
+            "bitboards broken after {m}: {self:?}"
+        );
+        for sq in [m.from(), m.to()] {
+            let on_boards = self.occupied().contains(sq);
+            assert_eq!(
+                on_boards,
+                self.mailbox[sq.index()].is_some(),
+                "{sq} after {m}"
+            );
+        }
+        if cfg!(feature = "invariants")
+            && let Err(e) = self.check_consistency()
+        {
+            panic!("after {m}: {e} in {}", self.to_fen());
+        }
     }
 
     /// The state `unmake_move` needs to take back `m` (the capture is filled in later).
