@@ -11,7 +11,7 @@ in centipawns and material m,
 
     win = 1 / (1 + exp((a - x) / b)),  loss = 1 / (1 + exp((a + x) / b)),  draw = the rest,
 
-with a = a0 + a1 t and b = b0 + b1 t for t = m / 58, fitted by maximum likelihood.
+with a and b cubic polynomials in t = m / 58, fitted by maximum likelihood.
 Needs python-chess, numpy and scipy (pip install chess numpy scipy).
 """
 import re
@@ -52,9 +52,8 @@ def samples(paths):
 
 
 def probabilities(params, x, t):
-    a0, a1, b0, b1 = params
-    a = a0 + a1 * t
-    b = np.maximum(b0 + b1 * t, 1.0)
+    a = np.polyval(params[:4], t)
+    b = np.maximum(np.polyval(params[4:], t), 1.0)
     win = 1 / (1 + np.exp((a - x) / b))
     loss = 1 / (1 + np.exp((a + x) / b))
     return win, np.clip(1 - win - loss, 1e-9, 1), loss
@@ -71,10 +70,11 @@ def main():
         p = np.where(outcome == 1, win, np.where(outcome == 0, loss, draw))
         return -np.sum(np.log(np.clip(p, 1e-12, 1)))
 
-    fit = minimize(negative_log_likelihood, [150, 0, 60, 0], method="Nelder-Mead",
-                   options={"maxiter": 20000, "xatol": 1e-3, "fatol": 1e-6})
-    a0, a1, b0, b1 = fit.x
-    print(f"{len(data)} scored moves; a = {a0:.1f} + {a1:.1f} t, b = {b0:.1f} + {b1:.1f} t")
+    fit = minimize(negative_log_likelihood, [0, 0, 0, 200, 0, 0, 0, 60], method="Powell",
+                   options={"maxiter": 100000, "xtol": 1e-4, "ftol": 1e-9})
+    a, b = ", ".join(f"{c:.3f}" for c in fit.x[:4]), ", ".join(f"{c:.3f}" for c in fit.x[4:])
+    print(f"{len(data)} scored moves; log-likelihood {-fit.fun:.1f}")
+    print(f"const A: [f64; 4] = [{a}];\nconst B: [f64; 4] = [{b}];")
     print("calibration (score bin: moves, observed W/D/L %, predicted W/D/L %):")
     for low in range(-600, 600, 100):
         sel = (x >= low) & (x < low + 100)

@@ -5,10 +5,15 @@
 use crate::board::Board;
 use crate::types::{MATE_BOUND, PieceType, Score};
 
-/// Centre `a` (the score that wins half the time) and spread `b`, each `c0 + c1 * t` for
-/// t = material / 58, in centipawns.
-const A: [f64; 2] = [255.8, -96.0];
-const B: [f64; 2] = [46.0, 144.2];
+/// Centre `a` (the score that wins half the time) and spread `b` in centipawns, each a
+/// cubic in t = material / 58 (coefficients from t^3 down), fitted to 43,292 scored moves
+/// of Ferrum's self-play at 3+0.03.
+const A: [f64; 4] = [-89.797, 641.370, -1025.994, 566.745];
+const B: [f64; 4] = [86.620, -82.634, -63.997, 123.537];
+
+fn cubic(c: [f64; 4], t: f64) -> f64 {
+    ((c[0] * t + c[1]) * t + c[2]) * t + c[3]
+}
 
 /// Material in pawns (knight and bishop 3, rook 5, queen 9), clamped to 17..=78 as fitted.
 pub fn material(board: &Board) -> i32 {
@@ -30,8 +35,8 @@ pub fn wdl(score: Score, material: i32) -> [u32; 3] {
         };
     }
     let t = f64::from(material.clamp(17, 78)) / 58.0;
-    let a = A[0] + A[1] * t;
-    let b = (B[0] + B[1] * t).max(1.0);
+    let a = cubic(A, t);
+    let b = cubic(B, t).max(1.0);
     let x = f64::from(score);
     let per_mille = |v: f64| (1000.0 / (1.0 + ((a - v) / b).exp())).round() as u32;
     let (win, loss) = (per_mille(x), per_mille(-x));
