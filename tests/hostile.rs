@@ -370,6 +370,29 @@ fn xboard_garbage_in_every_state() {
     s.send("exit");
     s.send("force");
     sync(&mut s);
+    // Thinking: garbage, then move now, and the move taken back.
+    s.send("st 30");
+    s.send("go");
+    for line in garbage(&mut rng, &comm, 300) {
+        s.send(&line);
+    }
+    s.send("?");
+    s.until(|l| l.starts_with("move "));
+    s.send("force");
+    s.send("undo");
+    sync(&mut s);
+    // Pondering after our move: garbage, then our move taken back.
+    s.send("hard");
+    s.send("st 0.2");
+    s.send("go");
+    s.until(|l| l.starts_with("move "));
+    for line in garbage(&mut rng, &comm, 300) {
+        s.send(&line);
+    }
+    s.send("force");
+    s.send("easy");
+    s.send("undo");
+    sync(&mut s);
     assert_eq!(reply(&mut s), expected);
 }
 
@@ -407,7 +430,8 @@ fn threads_and_files(s: &Session) -> (usize, usize) {
 }
 
 /// A thousand new games with a search each, Threads switched back and forth: no thread or
-/// file handle is left behind, and memory stays at the table's size plus a little.
+/// file handle is left behind, and memory never went beyond the table's size plus a little
+/// (the peak resident size, after a long game too).
 #[test]
 fn no_leaks_across_games() {
     if !std::path::Path::new("/proc/self/task").exists() {
@@ -429,15 +453,30 @@ fn no_leaks_across_games() {
     s.ready();
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(threads_and_files(&s), before);
+    // A long game: up to 400 plies, each searched from the start with the whole history.
+    let mut board = Board::startpos();
+    let mut moves = String::new();
+    for _ in 0..400 {
+        s.send(&format!("position startpos moves{moves}"));
+        s.send("go nodes 3000");
+        let (_, best) = s.bestmove();
+        let Some(mv) = best.split(' ').nth(1).filter(|&m| m != "0000") else {
+            break;
+        };
+        board.make_move(board.parse_move(mv).unwrap());
+        moves.push(' ');
+        moves.push_str(mv);
+    }
+    assert!(board.plies_played() > 40, "{moves}");
     let status = std::fs::read_to_string(format!("/proc/{}/status", s.child.id())).unwrap();
     let rss_kib: u64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.split_whitespace().next())
         .and_then(|v| v.parse().ok())
         .unwrap();
     assert!(
         rss_kib < (16 + 32) * 1024,
-        "resident {rss_kib} KiB with Hash 16"
+        "peak resident {rss_kib} KiB with Hash 16"
     );
 }
