@@ -4,7 +4,7 @@
 
 use super::Board;
 use crate::movegen::magics::{bishop_attacks, rook_attacks};
-use crate::types::{Move, PieceType, Score};
+use crate::types::{Bitboard, Move, PieceType, Score, Square};
 
 /// Piece values for exchanges, pawn to king. The king's is large so that it is the last to
 /// capture, and a capture into a defended square by the king is never counted.
@@ -46,12 +46,7 @@ impl Board {
         let mut depth = 0;
         while depth + 1 < gain.len() {
             let ours = attackers & self.color(side);
-            let Some((kind, sq)) = PieceType::ALL.iter().find_map(|&kind| {
-                (ours & self.kind(kind))
-                    .into_iter()
-                    .next()
-                    .map(|sq| (kind, sq))
-            }) else {
+            let Some((kind, sq)) = self.least_valuable(ours) else {
                 break;
             };
             // The king may only take last: not while the other side still attacks the square.
@@ -75,6 +70,17 @@ impl Board {
             depth -= 1;
         }
         gain[0]
+    }
+
+    /// The least valuable of `pieces`, with its square.
+    #[inline(always)]
+    fn least_valuable(&self, pieces: Bitboard) -> Option<(PieceType, Square)> {
+        PieceType::ALL.iter().find_map(|&kind| {
+            (pieces & self.kind(kind))
+                .into_iter()
+                .next()
+                .map(|sq| (kind, sq))
+        })
     }
 
     /// Whether `m` wins at least `threshold` centipawns by static exchange: the same answer
@@ -117,12 +123,7 @@ impl Board {
             if ours.is_empty() {
                 break;
             }
-            let Some((kind, sq)) = PieceType::ALL.iter().find_map(|&kind| {
-                (ours & self.kind(kind))
-                    .into_iter()
-                    .next()
-                    .map(|sq| (kind, sq))
-            }) else {
+            let Some((kind, sq)) = self.least_valuable(ours) else {
                 break;
             };
             // The king may only take last: not while the other side still attacks the square.
