@@ -10,7 +10,7 @@ use ferrum::board::Board;
 use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::comm::{Comm, CommIn};
-use ferrum::engine::options::Options;
+use ferrum::engine::Options;
 use ferrum::movegen::legal_moves;
 use ferrum::tools::epd::Epd;
 use rand_chacha::ChaCha8Rng;

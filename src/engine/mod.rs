@@ -3,7 +3,7 @@
 //! messages back. It never blocks on a search, so it answers `isready`, `stop` and `quit`
 //! at once, even in the middle of a long one.
 
-pub mod options;
+mod options;
 mod play;
 
 pub use options::{Effect, Options};

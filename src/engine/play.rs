@@ -444,6 +444,7 @@ impl Engine {
         self.play.pondering_on = Some(reply);
     }
 }
+
 /// Moves left before the clock is refilled, with `moves` per session (0: the whole game)
 /// and `plies` played since the session began; our move counts as one of them. Counted
 /// from the session's start rather than the move number, so that games from a set-up
