@@ -26,15 +26,15 @@ from collections import Counter
 import chess
 import chess.engine
 
-# Debian engines: command, protocol, options.
+# Debian engines: command, protocol, options, and whether it honours a node limit.
 OPPONENTS = {
-    "stockfish": (["/usr/games/stockfish"], "uci", {"Hash": 16}),
-    "ethereal": (["/usr/games/ethereal-chess"], "uci", {"Hash": 16}),
-    "toga2": (["/usr/games/toga2"], "uci", {"Hash": 16}),
-    "glaurung": (["/usr/games/glaurung"], "uci", {"Hash": 16}),
-    "phalanx": (["/usr/games/phalanx"], "xboard", {}),
-    "fairymax": (["/usr/games/fairymax"], "xboard", {}),
-    "gnuchess": (["/usr/games/gnuchess", "-x"], "xboard", {}),
+    "stockfish": (["/usr/games/stockfish"], "uci", {"Hash": 16}, True),
+    "ethereal": (["/usr/games/ethereal-chess"], "uci", {"Hash": 16}, True),
+    "toga2": (["/usr/games/toga2"], "uci", {"Hash": 16}, False),
+    "glaurung": (["/usr/games/glaurung"], "uci", {"Hash": 16}, True),
+    "phalanx": (["/usr/games/phalanx"], "xboard", {}, False),
+    "fairymax": (["/usr/games/fairymax"], "xboard", {}, False),
+    "gnuchess": (["/usr/games/gnuchess", "-x"], "xboard", {}, False),
 }
 
 TIME_CONTROLS = ["1+0.01", "40/2", "movetime 10ms", "nodes 5000"]
@@ -100,7 +100,7 @@ async def play(config, ferrum, args, rng):
     if opponent == "self":
         other = Side("Ferrum (2)", [ferrum, protocol], protocol, dict(ferrum_options), True)
     else:
-        command, proto, options = OPPONENTS[opponent]
+        command, proto, options, _ = OPPONENTS[opponent]
         other = Side(opponent, command, proto, options, False)
     board = chess.Board()
     for _ in range(6):
@@ -184,13 +184,15 @@ async def main():
     if args.quick:
         args.games, args.opponents = 32, "self"
     if args.opponents == "all":
-        opponents = ["self"] + [name for name, (command, _, _) in OPPONENTS.items()
+        opponents = ["self"] + [name for name, (command, *_) in OPPONENTS.items()
                                 if os.path.exists(command[0])]
     else:
         opponents = args.opponents.split(",")
     configs = list(itertools.product(["uci", "xboard"], TIME_CONTROLS, [False, True], [1, 2], opponents))
-    # XBoard has no node limit: those games use the 10 ms move time instead.
-    configs = [(p, "movetime 10ms" if p == "xboard" and tc == "nodes 5000" else tc, po, t, o)
+    # XBoard has no node limit, nor do some engines: those games use 10 ms a move instead.
+    def nodes_ok(protocol, opponent):
+        return protocol == "uci" and (opponent == "self" or OPPONENTS[opponent][3])
+    configs = [(p, "movetime 10ms" if tc == "nodes 5000" and not nodes_ok(p, o) else tc, po, t, o)
                for p, tc, po, t, o in configs]
     schedule = [configs[i % len(configs)] for i in range(args.games)]
 

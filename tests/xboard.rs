@@ -338,3 +338,34 @@ fn pondering_on_the_expected_reply_and_on_another() {
     let lines = sync(&mut s, 13);
     assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
 }
+
+/// After a ponder hit the search keeps to the clock as `time` gives it then, not to the
+/// clock the ponder search started with: here 10 minutes then, a third of a second now.
+#[test]
+fn ponder_hit_uses_the_clock_of_the_moment() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("hard");
+    s.send("nopost");
+    s.send("level 0 10 0");
+    s.send("time 60000");
+    s.send("otim 60000");
+    s.send("usermove e2e4");
+    let mut board = Board::startpos();
+    board.make_move(board.parse_move("e2e4").unwrap());
+    // Ten minutes would take a while: move now. The ponder search then begins with ten
+    // minutes on the clock...
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("?");
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    s.send("hint");
+    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    // ...and has a third of a second when the expected reply comes.
+    s.send("time 33");
+    let start = std::time::Instant::now();
+    user_move(&mut s, &mut board, hint.trim_start_matches("Hint: "));
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    let spent = start.elapsed();
+    assert!(spent < Duration::from_millis(300), "{spent:?}");
+}

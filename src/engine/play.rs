@@ -310,11 +310,17 @@ impl Engine {
             }
         };
         // The reply we pondered on: the ponder search becomes our search, its clock
-        // starting now.
-        if self.play.pondering_on.take() == Some(m)
-            && let Some(running) = &mut self.running
-        {
+        // starting now, with the time we have now (the ponder search began with the time
+        // we had before our last move).
+        if self.play.pondering_on.take() == Some(m) && self.running.is_some() {
             self.board.make_move(m);
+            let limits = self.play_limits();
+            let Some(running) = &mut self.running else {
+                return;
+            };
+            if let Ok(mut slot) = running.signals.ponderhit_limits.lock() {
+                *slot = Some(limits);
+            }
             running.hold = false;
             running
                 .signals

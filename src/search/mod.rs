@@ -26,6 +26,7 @@ use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
 use pv::PvTable;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -88,6 +89,9 @@ pub struct Signals {
     /// Pondering: ignore the clock and never stop on one's own. Clearing it (ponderhit)
     /// turns the search into a normal timed one, with the clock starting then.
     pub ponder: AtomicBool,
+    /// Limits for the search from the ponderhit on, set before it when they differ from
+    /// those the ponder search began with (XBoard: the clock as it stands at the hit).
+    pub ponderhit_limits: Mutex<Option<Limits>>,
 }
 
 impl Signals {
@@ -96,6 +100,7 @@ impl Signals {
         Signals {
             stop: AtomicBool::new(false),
             ponder: AtomicBool::new(ponder),
+            ponderhit_limits: Mutex::new(None),
         }
     }
 }
@@ -154,6 +159,7 @@ struct Searcher<'a> {
     /// When the search began, for reports (the time manager's clock restarts at ponderhit).
     started: Instant,
     time: TimeManager,
+    move_overhead_ms: u64,
     node_limit: u64,
     nodes: u64,
     /// Nodes searched by helper threads, published every 1024 nodes.
@@ -272,6 +278,7 @@ impl<'a> Searcher<'a> {
             params,
             started: Instant::now(),
             time: TimeManager::new(limits, options.move_overhead_ms),
+            move_overhead_ms: options.move_overhead_ms,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             helper_nodes,
@@ -447,7 +454,16 @@ impl Searcher<'_> {
     fn poll_ponderhit(&mut self) {
         if self.pondering && !self.signals.ponder.load(Ordering::Relaxed) {
             self.pondering = false;
-            self.time.restart();
+            let limits = self
+                .signals
+                .ponderhit_limits
+                .lock()
+                .ok()
+                .and_then(|l| l.clone());
+            match limits {
+                Some(limits) => self.time = TimeManager::new(&limits, self.move_overhead_ms),
+                None => self.time.restart(),
+            }
         }
     }
 
