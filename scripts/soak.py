@@ -50,6 +50,7 @@ class Side:
         self.engine = self.transport = None
         self.clock = 0.0
         self.moves_in_period = 0
+        self.ponder = False
 
 
 async def open_side(side):
@@ -95,13 +96,24 @@ def after_move(tc, side, spent):
 
 async def play(config, ferrum, args, rng):
     protocol, tc, ponder, threads, opponent = config
-    ferrum_options = {"Hash": 16, "Threads": threads} if protocol == "uci" else {"memory": 16, "cores": threads}
-    me = Side("Ferrum", [ferrum, protocol], protocol, ferrum_options, True)
+    def options(threads):
+        return {"Hash": 16, "Threads": threads} if protocol == "uci" else {"memory": 16, "cores": threads}
+    me = Side("Ferrum", [ferrum, protocol], protocol, options(threads), True)
+    # Never more searching threads than cores: a pondering engine searches all the time,
+    # and on an overcommitted machine the side to move loses tens of milliseconds a move
+    # to the other's threads (more than a 1+0.01 increment). Where Ferrum's pondering
+    # threads and the opponent's would not fit, the opponent neither ponders nor uses a
+    # second thread.
+    cores = os.cpu_count() or 1
+    me.ponder = ponder
     if opponent == "self":
-        other = Side("Ferrum (2)", [ferrum, protocol], protocol, dict(ferrum_options), True)
+        fits = not ponder or 2 * threads <= cores
+        other = Side("Ferrum (2)", [ferrum, protocol], protocol, options(threads if fits else 1), True)
+        other.ponder = ponder and fits
     else:
-        command, proto, options, _ = OPPONENTS[opponent]
-        other = Side(opponent, command, proto, options, False)
+        command, proto, opponent_options, _ = OPPONENTS[opponent]
+        other = Side(opponent, command, proto, opponent_options, False)
+        other.ponder = ponder and threads + 1 <= cores
     board = chess.Board()
     for _ in range(6):
         board.push(rng.choice(list(board.legal_moves)))
@@ -121,7 +133,7 @@ async def play(config, ferrum, args, rng):
             side, other_side = (white, black) if board.turn == chess.WHITE else (black, white)
             limit = limit_for(tc, side, other_side, board)
             # Pondering only where the protocol supports it with this limit.
-            use_ponder = ponder and (side.protocol == "uci" or tc in ("1+0.01", "40/2"))
+            use_ponder = side.ponder and (side.protocol == "uci" or tc in ("1+0.01", "40/2"))
             start = time.monotonic()
             try:
                 result = await asyncio.wait_for(side.engine.play(board, limit, ponder=use_ponder),
@@ -145,6 +157,9 @@ async def play(config, ferrum, args, rng):
                 failure, ending = "time", f"{side.name}: {spent:.3f} s used, {allowed(tc, side):.3f} s allowed"
                 break
             after_move(tc, side, spent)
+            if args.verbose:
+                print(f"  {board.ply() + 1:3} {side.name:10} {result.move} {spent * 1000:6.1f} ms, "
+                      f"clock {side.clock * 1000:7.1f} ms", flush=True)
             board.push(result.move)
         else:
             outcome = board.outcome(claim_draw=True)
@@ -177,6 +192,8 @@ async def main():
     parser.add_argument("--margin", type=float, default=0.25, help="seconds of overrun that still count as on time")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", type=int, help="play only game N of the schedule (to repeat a failure)")
+    parser.add_argument("--verbose", action="store_true", help="print every move with its time and clock")
     args = parser.parse_args()
     # python-chess warns of every XBoard feature it does not know (sigterm=0, say).
     logging.getLogger("chess.engine").setLevel(logging.ERROR)
@@ -195,6 +212,7 @@ async def main():
     configs = [(p, "movetime 10ms" if tc == "nodes 5000" and not nodes_ok(p, o) else tc, po, t, o)
                for p, tc, po, t, o in configs]
     schedule = [configs[i % len(configs)] for i in range(args.games)]
+    games = [args.only - 1] if args.only else range(len(schedule))
 
     failures, by_config = Counter(), Counter()
     opponent_failures = 0
@@ -217,8 +235,8 @@ async def main():
         elif args.quick or (index + 1) % 50 == 0:
             print(f"game {index + 1} ({label}): {ending} after {board.ply()} plies", flush=True)
 
-    await asyncio.gather(*(run(i, c) for i, c in enumerate(schedule)))
-    print(f"{len(schedule)} games in {time.monotonic() - started:.0f} s, opponents {','.join(opponents)}")
+    await asyncio.gather(*(run(i, schedule[i]) for i in games))
+    print(f"{len(games)} games in {time.monotonic() - started:.0f} s, opponents {','.join(opponents)}")
     print("Ferrum failures: " + ", ".join(f"{kind} {failures[kind]}" for kind in FAILURES))
     print(f"opponent failures (not counted): {opponent_failures}")
     for label, count in by_config.most_common():
