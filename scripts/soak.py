@@ -99,16 +99,19 @@ async def play(config, ferrum, args, rng):
     def options(threads):
         return {"Hash": 16, "Threads": threads} if protocol == "uci" else {"memory": 16, "cores": threads}
     me = Side("Ferrum", [ferrum, protocol], protocol, options(threads), True)
-    # Never more searching threads than cores: a pondering engine searches all the time,
-    # and on an overcommitted machine the side to move loses tens of milliseconds a move
-    # to the other's threads (more than a 1+0.01 increment). Where Ferrum's pondering
-    # threads and the opponent's would not fit, the opponent neither ponders nor uses a
-    # second thread.
+    # Never more searching threads than cores while Ferrum is to move: a pondering engine
+    # searches all the time, and on an overcommitted machine the side to move loses tens
+    # of milliseconds a move to the other's threads (more than a 1+0.01 increment). Where
+    # Ferrum's pondering threads and the opponent's would not fit, the opponent neither
+    # ponders nor uses a second thread. It still moves while Ferrum ponders on all its
+    # threads, so a second Ferrum in that seat is an opponent: its failures are listed,
+    # not counted.
     cores = os.cpu_count() or 1
     me.ponder = ponder
     if opponent == "self":
         fits = not ponder or 2 * threads <= cores
-        other = Side("Ferrum (2)", [ferrum, protocol], protocol, options(threads if fits else 1), True)
+        name = "Ferrum (2)" if fits else "Ferrum (2, beside pondering threads)"
+        other = Side(name, [ferrum, protocol], protocol, options(threads if fits else 1), fits)
         other.ponder = ponder and fits
     else:
         command, proto, opponent_options, _ = OPPONENTS[opponent]
@@ -177,7 +180,8 @@ async def play(config, ferrum, args, rng):
                 if side.is_ferrum and failure is None and code not in (0, None):
                     failure, ending = "crash", f"{side.name}: exit code {code}"
     # Only Ferrum's failures count; an opponent's ends the game and is reported.
-    if failure is not None and not ending.startswith("Ferrum"):
+    if failure is not None and not any(side.is_ferrum and ending.startswith(side.name + ":")
+                                       for side in (white, black)):
         return None, f"opponent failure ({failure}): {ending}", board
     return failure, ending, board
 
