@@ -211,7 +211,8 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
 
 #[test]
 fn movetime_is_respected() {
-    // Generous margin: this checks for overruns of whole iterations, not milliseconds.
+    // Generous margin: this checks for overruns of whole iterations, not milliseconds, and
+    // the other tests of this file search on the same two cores meanwhile.
     let start = Instant::now();
     let (result, _) = run(
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -220,7 +221,7 @@ fn movetime_is_respected() {
     );
     let elapsed = start.elapsed();
     assert!(result.best.is_some());
-    assert!(elapsed < Duration::from_millis(300 + 150), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(300 + 250), "{elapsed:?}");
     assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
 }
 
