@@ -51,6 +51,13 @@ fn user_move(s: &mut Session, board: &mut Board, m: &str) {
     board.make_move(board.parse_move(m).unwrap());
 }
 
+/// The reply the engine expects to its last move (`hint`).
+fn hint(s: &mut Session) -> String {
+    s.send("hint");
+    let line = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    line.trim_start_matches("Hint: ").to_string()
+}
+
 /// The engine's next move, checked against the position it is played in.
 fn engine_move(s: &Session, board: &mut Board) -> String {
     let lines = s.until(|l| l.starts_with("move ") || l == "resign");
@@ -317,18 +324,15 @@ fn pondering_on_the_expected_reply_and_on_another() {
     board.make_move(board.parse_move("e2e4").unwrap());
     assert!(engine_move(&s, &mut board).starts_with("move "));
     // The engine now ponders on the reply it expects; play exactly that one.
-    s.send("hint");
-    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
-    let expected = hint.trim_start_matches("Hint: ").to_string();
+    let expected = hint(&mut s);
     user_move(&mut s, &mut board, &expected);
     assert!(engine_move(&s, &mut board).starts_with("move "));
     // And a reply it did not expect (whichever legal move is not the hint).
-    s.send("hint");
-    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let expected = hint(&mut s);
     let other = ferrum::movegen::legal_moves(&board)
         .iter()
         .map(|&m| board.move_to_uci(m))
-        .find(|m| *m != hint.trim_start_matches("Hint: "))
+        .find(|m| *m != expected)
         .unwrap();
     user_move(&mut s, &mut board, &other);
     assert!(engine_move(&s, &mut board).starts_with("move "));
@@ -358,13 +362,12 @@ fn ponder_hit_uses_the_clock_of_the_moment() {
     std::thread::sleep(Duration::from_millis(200));
     s.send("?");
     assert!(engine_move(&s, &mut board).starts_with("move "));
-    s.send("hint");
-    let hint = s.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let expected = hint(&mut s);
     std::thread::sleep(Duration::from_millis(200));
     // ...and has a third of a second when the expected reply comes.
     s.send("time 33");
     let start = std::time::Instant::now();
-    user_move(&mut s, &mut board, hint.trim_start_matches("Hint: "));
+    user_move(&mut s, &mut board, &expected);
     assert!(engine_move(&s, &mut board).starts_with("move "));
     let spent = start.elapsed();
     assert!(spent < Duration::from_millis(300), "{spent:?}");
