@@ -4,6 +4,7 @@
 //! then the losing captures and under-promotions.
 
 use super::history::History;
+use super::tt::TranspositionTable;
 use crate::board::{Board, CheckInfo, SEE_VALUE};
 use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves, uninit_array};
 use crate::types::{Move, PieceType};
@@ -22,7 +23,7 @@ enum Stage {
     Done,
 }
 
-pub struct MovePicker {
+pub struct MovePicker<'a> {
     stage: Stage,
     tt_move: Move,
     killers: [Move; 2],
@@ -36,6 +37,8 @@ pub struct MovePicker {
     next: usize,
     bad: MoveList,
     next_bad: usize,
+    /// The table the moves' children will probe.
+    table: &'a TranspositionTable,
 }
 
 /// Most valuable victim first, then least valuable attacker; promotions by the new piece.
@@ -52,9 +55,9 @@ fn mvv_lva(board: &Board, m: Move) -> i32 {
     (victim + promotion) * 8 - attacker
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// A picker for an ordinary node.
-    pub fn new(tt_move: Move, killers: [Move; 2]) -> MovePicker {
+    pub fn new(tt_move: Move, killers: [Move; 2], table: &'a TranspositionTable) -> Self {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
@@ -66,13 +69,14 @@ impl MovePicker {
             next: 0,
             bad: MoveList::new(),
             next_bad: 0,
+            table,
         }
     }
 
     /// A picker for quiescence search: all evasions in check, else only the captures and
     /// promotions that do not lose material.
-    pub fn quiescence(tt_move: Move, in_check: bool) -> MovePicker {
-        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2]);
+    pub fn quiescence(tt_move: Move, in_check: bool, table: &'a TranspositionTable) -> Self {
+        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2], table);
         picker.noisy_only = !in_check;
         picker
     }
@@ -83,9 +87,20 @@ impl MovePicker {
         self.quiet_checks_only = Some(info);
     }
 
+    /// Whether the move just returned was a capture or promotion already found not to lose
+    /// material by SEE.
     #[inline(always)]
-    fn score_list(&mut self, score: impl Fn(Move) -> i32) {
+    pub fn last_was_good_noisy(&self) -> bool {
+        self.stage == Stage::GoodNoisy
+    }
+
+    /// Scores the new list, and asks for the table entries of all its moves' children at
+    /// once: a probe that misses the cache waits for main memory, and these requests
+    /// overlap, where one made just before each move would wait in turn.
+    #[inline(always)]
+    fn score_list(&mut self, board: &Board, score: impl Fn(Move) -> i32) {
         for (i, &m) in self.list.iter().enumerate() {
+            self.table.prefetch(board.key_after(m));
             self.scores[i] = MaybeUninit::new(score(m));
         }
     }
@@ -96,7 +111,7 @@ impl MovePicker {
     fn generate_noisy(&mut self, board: &Board) {
         self.list.clear();
         noisy_moves(board, &mut self.list);
-        self.score_list(|m| mvv_lva(board, m));
+        self.score_list(board, |m| mvv_lva(board, m));
         self.next = 0;
         self.stage = Stage::GoodNoisy;
     }
@@ -105,7 +120,7 @@ impl MovePicker {
     fn generate_quiet(&mut self, board: &Board, history: &History) {
         self.list.clear();
         quiet_moves(board, &mut self.list);
-        self.score_list(|m| {
+        self.score_list(board, |m| {
             board
                 .piece_at(m.from())
                 .map_or(0, |p| history.get(p, m.to()))
@@ -217,6 +232,9 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::movegen::{legal_moves, perft};
+    use std::sync::LazyLock;
+
+    static TABLE: LazyLock<TranspositionTable> = LazyLock::new(|| TranspositionTable::new(1));
 
     /// Perft through the picker: every legal move exactly once, whatever the TT move and
     /// killers (legal, illegal or absent).
@@ -225,7 +243,7 @@ mod tests {
             return 1;
         }
         let killers = [hint, Move::from_bits(hint.bits() ^ 0x0041)];
-        let mut picker = MovePicker::new(hint, killers);
+        let mut picker = MovePicker::new(hint, killers, &TABLE);
         let mut seen = Vec::new();
         let mut nodes = 0;
         while let Some(m) = picker.next(board, history) {
@@ -263,7 +281,7 @@ mod tests {
         let board = Board::from_fen("4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1").unwrap();
         let history = History::default();
         let tt = board.parse_move("e1e2").unwrap();
-        let mut picker = MovePicker::new(tt, [Move::NONE; 2]);
+        let mut picker = MovePicker::new(tt, [Move::NONE; 2], &TABLE);
         let order: Vec<String> = std::iter::from_fn(|| picker.next(&board, &history))
             .map(|m| m.to_string())
             .collect();

@@ -155,7 +155,7 @@ impl Searcher<'_> {
         }
 
         // Step 9. The move loop.
-        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers);
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, self.tt);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut moves_tried: usize = 0;
@@ -197,7 +197,11 @@ impl Searcher<'_> {
                 } else {
                     p.see_noisy_margin
                 };
-                if depth <= p.see_depth && !self.board.see_ge(m, -margin * depth) {
+                // Good captures passed SEE >= 0 in the picker, so also this lower bar.
+                if depth <= p.see_depth
+                    && !picker.last_was_good_noisy()
+                    && !self.board.see_ge(m, -margin * depth)
+                {
                     let info = check_info.get_or_insert_with(|| self.board.check_info());
                     if !self.board.gives_check_with(m, info) {
                         continue;

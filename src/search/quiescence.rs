@@ -63,7 +63,8 @@ impl Searcher<'_> {
         let mut best_score = stand_pat;
         let mut best_move = Move::NONE;
 
-        let mut picker = MovePicker::quiescence(entry.map_or(Move::NONE, |e| e.mv), in_check);
+        let mut picker =
+            MovePicker::quiescence(entry.map_or(Move::NONE, |e| e.mv), in_check, self.tt);
         let mut moves_tried = 0;
         while let Some(m) = picker.next(&self.board, &self.history) {
             moves_tried += 1;
