@@ -39,6 +39,8 @@ pub struct MovePicker<'a> {
     next_bad: usize,
     /// The table the moves' children will probe.
     table: &'a TranspositionTable,
+    /// Whether to prefetch for all quiet moves, worth it only where many are searched.
+    prefetch_quiets: bool,
 }
 
 /// Most valuable victim first, then least valuable attacker; promotions by the new piece.
@@ -70,7 +72,14 @@ impl<'a> MovePicker<'a> {
             bad: MoveList::new(),
             next_bad: 0,
             table,
+            prefetch_quiets: false,
         }
+    }
+
+    /// Prefetches the children of all quiet moves too, when they are generated.
+    pub fn prefetch_quiets(mut self) -> Self {
+        self.prefetch_quiets = true;
+        self
     }
 
     /// A picker for quiescence search: all evasions in check, else only the captures and
@@ -98,9 +107,11 @@ impl<'a> MovePicker<'a> {
     /// once: a probe that misses the cache waits for main memory, and these requests
     /// overlap, where one made just before each move would wait in turn.
     #[inline(always)]
-    fn score_list(&mut self, board: &Board, score: impl Fn(Move) -> i32) {
+    fn score_list(&mut self, board: &Board, prefetch: bool, score: impl Fn(Move) -> i32) {
         for (i, &m) in self.list.iter().enumerate() {
-            self.table.prefetch(board.key_after(m));
+            if prefetch {
+                self.table.prefetch(board.key_after(m));
+            }
             self.scores[i] = MaybeUninit::new(score(m));
         }
     }
@@ -111,7 +122,7 @@ impl<'a> MovePicker<'a> {
     fn generate_noisy(&mut self, board: &Board) {
         self.list.clear();
         noisy_moves(board, &mut self.list);
-        self.score_list(board, |m| mvv_lva(board, m));
+        self.score_list(board, true, |m| mvv_lva(board, m));
         self.next = 0;
         self.stage = Stage::GoodNoisy;
     }
@@ -120,7 +131,7 @@ impl<'a> MovePicker<'a> {
     fn generate_quiet(&mut self, board: &Board, history: &History) {
         self.list.clear();
         quiet_moves(board, &mut self.list);
-        self.score_list(board, |m| {
+        self.score_list(board, self.prefetch_quiets, |m| {
             board
                 .piece_at(m.from())
                 .map_or(0, |p| history.get(p, m.to()))

@@ -156,6 +156,10 @@ impl Searcher<'_> {
 
         // Step 9. The move loop.
         let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, self.tt);
+        // Late move pruning leaves only a few quiet moves below depth 3.
+        if depth >= 3 {
+            picker = picker.prefetch_quiets();
+        }
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut moves_tried: usize = 0;
