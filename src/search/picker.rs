@@ -41,6 +41,8 @@ pub struct MovePicker<'a> {
     table: &'a TranspositionTable,
     /// Whether to prefetch for all quiet moves, worth it only where many are searched.
     prefetch_quiets: bool,
+    /// The noisy moves were generated ahead of their stage.
+    noisy_ready: bool,
 }
 
 /// Most valuable victim first, then least valuable attacker; promotions by the new piece.
@@ -73,7 +75,36 @@ impl<'a> MovePicker<'a> {
             next_bad: 0,
             table,
             prefetch_quiets: false,
+            noisy_ready: false,
         }
+    }
+
+    /// Generates the noisy moves now, before the table move is known (see `set_tt_move`),
+    /// so that the caller can look at them before it waits for its table entry. The order
+    /// in which moves are returned is unchanged.
+    pub fn generate_noisy_now(&mut self, board: &Board) {
+        self.generate_noisy(board);
+        self.noisy_ready = true;
+        self.stage = Stage::TtMove;
+    }
+
+    /// Whether a generated noisy move promotes or captures more than `value` (by
+    /// `SEE_VALUE`); only after `generate_noisy_now`.
+    pub fn any_noisy_above(&self, board: &Board, value: i32) -> bool {
+        self.list.iter().any(|&m| {
+            m.is_promotion()
+                || board
+                    .piece_at(m.to())
+                    .map_or(SEE_VALUE[PieceType::Pawn.index()], |p| {
+                        SEE_VALUE[p.kind().index()]
+                    })
+                    > value
+        })
+    }
+
+    /// The table move, to be tried first; only before the first call of `next`.
+    pub fn set_tt_move(&mut self, m: Move) {
+        self.tt_move = m;
     }
 
     /// Prefetches the children of all quiet moves too, when they are generated.
@@ -83,9 +114,9 @@ impl<'a> MovePicker<'a> {
     }
 
     /// A picker for quiescence search: all evasions in check, else only the captures and
-    /// promotions that do not lose material.
-    pub fn quiescence(tt_move: Move, in_check: bool, table: &'a TranspositionTable) -> Self {
-        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2], table);
+    /// promotions that do not lose material. Its table move comes later (`set_tt_move`).
+    pub fn quiescence(in_check: bool, table: &'a TranspositionTable) -> Self {
+        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], table);
         picker.noisy_only = !in_check;
         picker
     }
@@ -147,10 +178,17 @@ impl<'a> MovePicker<'a> {
             return None;
         }
         // SAFETY: every score below `len` was written right after the list was generated.
-        let score = |i: usize| unsafe { self.scores[i].assume_init() };
-        let best = (self.next..len)
-            .max_by_key(|&i| score(i))
-            .unwrap_or(self.next);
+        let scores =
+            unsafe { &*(&self.scores[..len] as *const [MaybeUninit<i32>] as *const [i32]) };
+        // The last of equal scores, as before.
+        let mut best = self.next;
+        let mut best_score = scores[best];
+        for (i, &s) in scores.iter().enumerate().skip(self.next + 1) {
+            if s >= best_score {
+                best = i;
+                best_score = s;
+            }
+        }
         self.list.swap(self.next, best);
         self.scores.swap(self.next, best);
         self.next += 1;
@@ -168,6 +206,7 @@ impl<'a> MovePicker<'a> {
                         return Some(m);
                     }
                 }
+                Stage::GenerateNoisy if self.noisy_ready => self.stage = Stage::GoodNoisy,
                 Stage::GenerateNoisy => self.generate_noisy(board),
                 Stage::GoodNoisy => match self.select() {
                     Some(m) if m == self.tt_move => {}

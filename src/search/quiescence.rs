@@ -47,6 +47,18 @@ impl Searcher<'_> {
             return stand_pat;
         }
 
+        // The captures before the table: without one that could raise alpha (delta pruning
+        // below) there is nothing to search, and no need to wait for the table entry.
+        let mut picker = MovePicker::quiescence(in_check, self.tt);
+        picker.generate_noisy_now(&self.board);
+        if !in_check
+            && !picker.any_noisy_above(
+                &self.board,
+                alpha.max(stand_pat) - stand_pat - self.params.delta_margin,
+            )
+        {
+            return stand_pat;
+        }
         let key = self.board.key();
         let entry = self.tt.probe(key, ply);
         if !N::PV
@@ -63,8 +75,7 @@ impl Searcher<'_> {
         let mut best_score = stand_pat;
         let mut best_move = Move::NONE;
 
-        let mut picker =
-            MovePicker::quiescence(entry.map_or(Move::NONE, |e| e.mv), in_check, self.tt);
+        picker.set_tt_move(entry.map_or(Move::NONE, |e| e.mv));
         let mut moves_tried = 0;
         while let Some(m) = picker.next(&self.board, &self.history) {
             moves_tried += 1;
