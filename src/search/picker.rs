@@ -178,17 +178,10 @@ impl<'a> MovePicker<'a> {
             return None;
         }
         // SAFETY: every score below `len` was written right after the list was generated.
-        let scores =
-            unsafe { &*(&self.scores[..len] as *const [MaybeUninit<i32>] as *const [i32]) };
-        // The last of equal scores, as before.
-        let mut best = self.next;
-        let mut best_score = scores[best];
-        for (i, &s) in scores.iter().enumerate().skip(self.next + 1) {
-            if s >= best_score {
-                best = i;
-                best_score = s;
-            }
-        }
+        let score = |i: usize| unsafe { self.scores[i].assume_init() };
+        let best = (self.next..len)
+            .max_by_key(|&i| score(i))
+            .unwrap_or(self.next);
         self.list.swap(self.next, best);
         self.scores.swap(self.next, best);
         self.next += 1;
