@@ -331,4 +331,54 @@ mod tests {
         assert_eq!(order[..3], ["e1e2", "e4d5", "d1d5"]);
         assert_eq!(order.last().map(String::as_str), Some("d1a4"));
     }
+
+    /// Quiescence generates its captures before it knows the table move: the moves must
+    /// come out exactly as when the table move is known first.
+    #[test]
+    fn early_generation_keeps_the_order() {
+        let history = History::default();
+        let collect = |board: &Board, in_check: bool, tt_move: Move, early: bool| {
+            let mut picker = MovePicker::quiescence(in_check, &TABLE);
+            if early {
+                picker.generate_noisy_now(board);
+            }
+            picker.set_tt_move(tt_move);
+            std::iter::from_fn(|| picker.next(board, &history)).collect::<Vec<_>>()
+        };
+        for fen in [
+            "4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let in_check = board.in_check();
+            let moves = legal_moves(&board);
+            for &tt_move in moves.iter().chain(&[Move::NONE]) {
+                let late = collect(&board, in_check, tt_move, false);
+                assert!(!late.is_empty() || !in_check, "{fen}");
+                assert_eq!(
+                    collect(&board, in_check, tt_move, true),
+                    late,
+                    "{fen} {tt_move}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn captures_worth_more_than_a_value() {
+        // e4xd5 and Qxd5 take the queen, Qxa4 a pawn.
+        let board = Board::from_fen("4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1").unwrap();
+        let mut picker = MovePicker::quiescence(false, &TABLE);
+        picker.generate_noisy_now(&board);
+        assert!(picker.any_noisy_above(&board, 100));
+        assert!(picker.any_noisy_above(&board, 949));
+        assert!(!picker.any_noisy_above(&board, 950));
+        // A promotion is always worth searching.
+        let board = Board::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut picker = MovePicker::quiescence(false, &TABLE);
+        picker.generate_noisy_now(&board);
+        assert!(picker.any_noisy_above(&board, 10_000));
+    }
 }
