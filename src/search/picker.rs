@@ -45,6 +45,13 @@ pub struct MovePicker<'a> {
     noisy_ready: bool,
 }
 
+/// The `SEE_VALUE` of the piece a capture takes (a pawn when the target square is empty:
+/// en passant). Delta pruning in quiescence and its test before the table probe share it.
+pub fn victim_value(board: &Board, m: Move) -> i32 {
+    let victim = board.piece_at(m.to()).map_or(PieceType::Pawn, |p| p.kind());
+    SEE_VALUE[victim.index()]
+}
+
 /// Most valuable victim first, then least valuable attacker; promotions by the new piece.
 fn mvv_lva(board: &Board, m: Move) -> i32 {
     let victim = match board.piece_at(m.to()) {
@@ -88,18 +95,12 @@ impl<'a> MovePicker<'a> {
         self.stage = Stage::TtMove;
     }
 
-    /// Whether a generated noisy move promotes or captures more than `value` (by
-    /// `SEE_VALUE`); only after `generate_noisy_now`.
+    /// Whether a generated noisy move promotes or captures more than `value` (see
+    /// `victim_value`); only after `generate_noisy_now`.
     pub fn any_noisy_above(&self, board: &Board, value: i32) -> bool {
-        self.list.iter().any(|&m| {
-            m.is_promotion()
-                || board
-                    .piece_at(m.to())
-                    .map_or(SEE_VALUE[PieceType::Pawn.index()], |p| {
-                        SEE_VALUE[p.kind().index()]
-                    })
-                    > value
-        })
+        self.list
+            .iter()
+            .any(|&m| m.is_promotion() || victim_value(board, m) > value)
     }
 
     /// The table move, to be tried first; only before the first call of `next`.

@@ -3,12 +3,11 @@
 //! exchange. The side to move may stand pat on its static evaluation.
 
 use super::Searcher;
-use super::picker::MovePicker;
+use super::picker::{MovePicker, victim_value};
 use super::pvs::Node;
 use super::tt::Bound;
-use crate::board::SEE_VALUE;
 use crate::eval::evaluate;
-use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score};
+use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, Score};
 
 impl Searcher<'_> {
     pub(super) fn quiescence<N: Node>(
@@ -81,11 +80,8 @@ impl Searcher<'_> {
             moves_tried += 1;
             // Delta pruning: even winning the piece outright would leave us below alpha.
             if !in_check && m.promotion().is_none() {
-                let victim = self
-                    .board
-                    .piece_at(m.to())
-                    .map_or(PieceType::Pawn, |p| p.kind());
-                if stand_pat + SEE_VALUE[victim.index()] + self.params.delta_margin <= alpha {
+                let victim = victim_value(&self.board, m);
+                if stand_pat + victim + self.params.delta_margin <= alpha {
                     continue;
                 }
             }
