@@ -1,7 +1,7 @@
 //! Zobrist hashing keys, drawn from ChaCha8 with a fixed seed so that keys (and everything that
 //! depends on them, like bench node counts) are identical on every platform.
 
-use crate::types::{CastlingRights, Color, Piece, Square};
+use crate::types::{CastlingRights, Color, Piece, PieceType, Square};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::sync::LazyLock;
@@ -23,10 +23,14 @@ static KEYS: LazyLock<Zobrist> = LazyLock::new(|| {
         en_passant: [0; 8],
         side: 0,
     };
-    keys.pieces
-        .iter_mut()
-        .flatten()
-        .for_each(|k| *k = rng.next_u64());
+    // Drawn White's six kinds first, then Black's (the order before pieces were
+    // interleaved by colour), so that keys and bench counts stay as they were.
+    for color in [Color::White, Color::Black] {
+        for kind in PieceType::ALL {
+            let squares = &mut keys.pieces[Piece::new(color, kind).index()];
+            squares.iter_mut().for_each(|k| *k = rng.next_u64());
+        }
+    }
     keys.en_passant.iter_mut().for_each(|k| *k = rng.next_u64());
     keys.side = rng.next_u64();
     // Each right has its own key and a set of rights XORs them together, so that

@@ -5,7 +5,7 @@
 //! with fitted values later. Values are for White; Black's are mirrored and negated.
 
 use super::phased::Phased;
-use crate::types::{Piece, PieceType, Square};
+use crate::types::{Color, Piece, PieceType, Square};
 
 /// Material in centipawns, midgame and endgame, pawn to queen (the king has none).
 pub const MATERIAL: [Phased; 6] = [
@@ -85,8 +85,9 @@ const fn build() -> [[Phased; 64]; 12] {
         while sq < 64 {
             let s = shape(kind, sq as i32 % 8, sq as i32 / 8);
             let value = Phased::new(MATERIAL[k].mg + s.mg, MATERIAL[k].eg + s.eg);
-            table[k][sq] = value;
-            table[k + 6][sq ^ 56] = Phased::new(-value.mg, -value.eg);
+            table[Piece::new(Color::White, kind).index()][sq] = value;
+            table[Piece::new(Color::Black, kind).index()][sq ^ 56] =
+                Phased::new(-value.mg, -value.eg);
             sq += 1;
         }
         k += 1;

@@ -55,29 +55,30 @@ impl PieceType {
     }
 }
 
-/// A piece of one colour. `Option<Piece>` fits in one byte.
+/// A piece of one colour. `Option<Piece>` fits in one byte. The colour is the low bit and
+/// the kind the bits above it, so that both come out of a piece with one instruction (the
+/// move picker and make/unmake ask for them at every move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 pub enum Piece {
-    WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-    BlackPawn, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+    WhitePawn, BlackPawn, WhiteKnight, BlackKnight, WhiteBishop, BlackBishop,
+    WhiteRook, BlackRook, WhiteQueen, BlackQueen, WhiteKing, BlackKing,
 }
 
 impl Piece {
     #[rustfmt::skip]
     const ALL: [Piece; 12] = [
-        Piece::WhitePawn, Piece::WhiteKnight, Piece::WhiteBishop,
-        Piece::WhiteRook, Piece::WhiteQueen, Piece::WhiteKing,
-        Piece::BlackPawn, Piece::BlackKnight, Piece::BlackBishop,
-        Piece::BlackRook, Piece::BlackQueen, Piece::BlackKing,
+        Piece::WhitePawn, Piece::BlackPawn, Piece::WhiteKnight, Piece::BlackKnight,
+        Piece::WhiteBishop, Piece::BlackBishop, Piece::WhiteRook, Piece::BlackRook,
+        Piece::WhiteQueen, Piece::BlackQueen, Piece::WhiteKing, Piece::BlackKing,
     ];
 
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceType) -> Piece {
-        Piece::ALL[color.index() * 6 + kind.index()]
+        Piece::ALL[kind.index() * 2 + color.index()]
     }
 
-    /// Index 0..12 for per-piece tables: White's six kinds, then Black's.
+    /// Index 0..12 for per-piece tables, in the order of `ALL`.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -85,7 +86,7 @@ impl Piece {
 
     #[inline(always)]
     pub const fn color(self) -> Color {
-        if (self as u8) < 6 {
+        if (self as u8) & 1 == 0 {
             Color::White
         } else {
             Color::Black
@@ -94,7 +95,7 @@ impl Piece {
 
     #[inline(always)]
     pub const fn kind(self) -> PieceType {
-        PieceType::ALL[self as usize % 6]
+        PieceType::ALL[self as usize >> 1]
     }
 
     /// The FEN letter: upper case for White.
