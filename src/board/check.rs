@@ -3,15 +3,41 @@
 use super::Board;
 use crate::movegen::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
-use crate::types::{Bitboard, Move, PieceType, Wing};
+use crate::types::{Bitboard, Move, PieceType, Square, Wing};
 
 /// What it takes to check the opponent's king from the current position: for each piece
 /// kind the squares it would check from, and our pieces whose leaving uncovers a check.
 #[derive(Clone, Copy, Debug)]
 pub struct CheckInfo {
-    king: crate::types::Square,
+    king: Square,
     squares: [Bitboard; 6],
     discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    /// The squares from which a piece of `kind` attacks the king.
+    #[inline(always)]
+    pub fn check_squares(&self, kind: PieceType) -> Bitboard {
+        self.squares[kind.index()]
+    }
+
+    /// Our pieces that uncover a check from a slider behind them when they step off its line.
+    #[inline(always)]
+    pub fn discoverers(&self) -> Bitboard {
+        self.discoverers
+    }
+
+    /// The squares where a piece of `kind` moving from `from` gives check (castling, en
+    /// passant and promotions aside, see `Board::gives_check`).
+    #[inline(always)]
+    pub fn check_targets(&self, kind: PieceType, from: Square) -> Bitboard {
+        let direct = self.squares[kind.index()];
+        if self.discoverers.contains(from) {
+            direct | !line(self.king, from)
+        } else {
+            direct
+        }
+    }
 }
 
 impl Board {
@@ -55,8 +81,7 @@ impl Board {
         let Some(piece) = self.piece_at(m.from()) else {
             return false;
         };
-        info.squares[piece.kind().index()].contains(m.to())
-            || (info.discoverers.contains(m.from()) && !line(info.king, m.from()).contains(m.to()))
+        info.check_targets(piece.kind(), m.from()).contains(m.to())
     }
 
     /// Whether the legal move `m` checks the opponent's king, directly or by discovery.

@@ -128,6 +128,7 @@ impl Board {
             phase: 0,
             chess960: false,
             castling_keep: [0b1111; 64],
+            castling_paths: Default::default(),
             history: Vec::with_capacity(256),
         };
         board.parse_placement(placement)?;
@@ -144,7 +145,7 @@ impl Board {
         board.checkers =
             board.attackers_to(board.king_square(board.side), board.occupied()) & board.color(them);
         board.key = board.compute_key();
-        board.update_castling_keep();
+        board.update_castling_tables();
         Ok(board)
     }
 

@@ -1,7 +1,7 @@
 //! Making and unmaking moves, with the Zobrist key updated as pieces move.
 
-use super::{Board, Undo, zobrist};
-use crate::movegen::attacks::pawn_attacks;
+use super::{Board, CastlingPath, Undo, zobrist};
+use crate::movegen::attacks::{between, pawn_attacks};
 use crate::types::{CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
 
 impl Board {
@@ -235,15 +235,24 @@ impl Board {
         self.checkers = undo.checkers;
     }
 
-    /// Rebuilds the per-square table of castling rights that survive a move touching it.
-    pub(super) fn update_castling_keep(&mut self) {
+    /// Rebuilds what the castling rights fix when the position is set up: the rights that
+    /// survive a move touching each square, and the squares each castling move needs.
+    pub(super) fn update_castling_tables(&mut self) {
         self.castling_keep = [0b1111; 64];
         for color in Color::ALL {
+            let king = self.king_square(color);
             for wing in Wing::ALL {
                 if let Some(rook) = self.castling.rook_square(color, wing) {
                     let mask = CastlingRights::mask(color, wing);
                     self.castling_keep[rook.index()] &= !mask;
-                    self.castling_keep[self.king_square(color).index()] &= !mask;
+                    self.castling_keep[king.index()] &= !mask;
+                    let (king_to, rook_to) = (wing.king_target(color), wing.rook_target(color));
+                    let king_path = between(king, king_to) | king_to.bb();
+                    self.castling_paths[color.index()][wing as usize] = CastlingPath {
+                        empty: (king_path | between(rook, rook_to) | rook_to.bb())
+                            & !(king.bb() | rook.bb()),
+                        king: king_path,
+                    };
                 }
             }
         }

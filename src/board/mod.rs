@@ -19,8 +19,18 @@ pub use see::SEE_VALUE;
 use crate::eval::{PHASE_WEIGHT, Phased, psqt};
 use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
 use crate::movegen::magics::{bishop_attacks, rook_attacks};
-use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square};
+use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
 use std::fmt;
+
+/// The squares one castling move needs, fixed by where its king and rook start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CastlingPath {
+    /// Squares the king and rook pass over or land on, which must be empty (but for the
+    /// two of them).
+    pub empty: Bitboard,
+    /// Squares the king passes over or lands on, which must not be attacked.
+    pub king: Bitboard,
+}
 
 /// What `make_move` saves so that `unmake_move` can restore the position exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +70,8 @@ pub struct Board {
     chess960: bool,
     /// For each square, the castling rights that survive a move from or to it.
     castling_keep: [u8; 64],
+    /// For each colour and wing, the squares castling needs (see `CastlingPath`).
+    castling_paths: [[CastlingPath; 2]; 2],
     history: Vec<Undo>,
 }
 
@@ -120,6 +132,12 @@ impl Board {
     #[inline(always)]
     pub fn castling(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The squares castling on `wing` needs; meaningful while `color` holds that right.
+    #[inline(always)]
+    pub fn castling_path(&self, color: Color, wing: Wing) -> CastlingPath {
+        self.castling_paths[color.index()][wing as usize]
     }
 
     #[inline(always)]

@@ -7,6 +7,6 @@ pub mod magics;
 mod movelist;
 mod perft;
 
-pub use generate::{legal_moves, noisy_moves, quiet_moves};
+pub use generate::{legal_moves, noisy_moves, quiet_checks, quiet_moves};
 pub use movelist::{MAX_MOVES, MoveList, uninit_array};
 pub use perft::{divide, perft};

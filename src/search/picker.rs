@@ -6,7 +6,7 @@
 use super::history::History;
 use super::tt::TranspositionTable;
 use crate::board::{Board, CheckInfo, SEE_VALUE};
-use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_moves, uninit_array};
+use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_checks, quiet_moves, uninit_array};
 use crate::types::{Move, PieceType};
 use std::mem::MaybeUninit;
 
@@ -125,7 +125,20 @@ impl<'a> MovePicker<'a> {
     /// From now on, of the quiet moves only those that give check (after pruning has ruled
     /// out the rest): they come unsorted, which saves the selection.
     pub fn keep_only_quiet_checks(&mut self, info: CheckInfo) {
+        // Killers not returned yet are skipped from now on, so the checks must not leave
+        // them out as already tried.
+        match self.stage {
+            Stage::Killer1 => self.killers = [Move::NONE; 2],
+            Stage::Killer2 => self.killers[1] = Move::NONE,
+            _ => {}
+        }
         self.quiet_checks_only = Some(info);
+    }
+
+    /// Whether the move just returned was a quiet move known to give check.
+    #[inline(always)]
+    pub fn last_was_quiet_check(&self) -> bool {
+        self.stage == Stage::Quiet && self.quiet_checks_only.is_some()
     }
 
     /// Whether the move just returned was a capture or promotion already found not to lose
@@ -162,14 +175,22 @@ impl<'a> MovePicker<'a> {
     #[inline(never)]
     fn generate_quiet(&mut self, board: &Board, history: &History) {
         self.list.clear();
+        self.next = 0;
+        self.stage = Stage::Quiet;
+        if let Some(info) = &self.quiet_checks_only {
+            // Few, and all of them will be searched.
+            quiet_checks(board, info, &mut self.list);
+            for &m in self.list.iter() {
+                self.table.prefetch(board.key_after(m));
+            }
+            return;
+        }
         quiet_moves(board, &mut self.list);
         self.score_list(board, self.prefetch_quiets, |m| {
             board
                 .piece_at(m.from())
                 .map_or(0, |p| history.get(p, m.to()))
         });
-        self.next = 0;
-        self.stage = Stage::Quiet;
     }
 
     /// Picks the best-scored move among those not yet returned.
@@ -190,9 +211,27 @@ impl<'a> MovePicker<'a> {
     }
 
     /// The next move to try, or `None` when all have been returned.
+    #[inline(always)]
     pub fn next(&mut self, board: &Board, history: &History) -> Option<Move> {
+        self.next_pruned(board, history, false)
+    }
+
+    /// `next`, told whether pruning would now skip every quiet move that does not give
+    /// check: if so before the quiet moves are generated, only the checks are.
+    #[inline(always)]
+    pub fn next_pruned(
+        &mut self,
+        board: &Board,
+        history: &History,
+        quiets_pruned: bool,
+    ) -> Option<Move> {
         loop {
             match self.stage {
+                Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiet
+                    if quiets_pruned && self.quiet_checks_only.is_none() =>
+                {
+                    self.keep_only_quiet_checks(board.check_info());
+                }
                 Stage::TtMove => {
                     self.stage = Stage::GenerateNoisy;
                     let m = self.tt_move;
@@ -363,6 +402,55 @@ mod tests {
                     late,
                     "{fen} {tt_move}"
                 );
+            }
+        }
+    }
+
+    /// Told at any point that quiet moves are pruned, and switched to checks by the
+    /// search as it prunes a quiet move, the picker still returns every noisy move and
+    /// every quiet check exactly once, and after the switch no other quiet move but the
+    /// one that the search pruned.
+    #[test]
+    fn pruned_quiets_leave_the_checks() {
+        let history = History::default();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "7k/8/8/4N3/3P4/2B5/8/R5K1 w - - 0 1",
+            "3qk3/8/8/8/1B6/8/3R4/3K4 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let moves = legal_moves(&board);
+            let quiets: Vec<Move> = moves.iter().copied().filter(|m| !m.is_noisy()).collect();
+            // Killers that give check where there are such, which the switch must not lose.
+            let mut checks = quiets.iter().copied().filter(|&m| board.gives_check(m));
+            let killers = [(); 2].map(|_| checks.next().unwrap_or(quiets[1]));
+            let tt_move = quiets[0];
+            for switch_after in 0..moves.len() {
+                let mut picker = MovePicker::new(tt_move, killers, &TABLE);
+                let (mut seen, mut others_after_switch) = (Vec::new(), 0);
+                loop {
+                    let pruned = seen.len() >= switch_after;
+                    let Some(m) = picker.next_pruned(&board, &history, pruned) else {
+                        break;
+                    };
+                    assert!(!seen.contains(&m), "{m} twice in {fen}");
+                    seen.push(m);
+                    let check = board.gives_check(m);
+                    assert!(!picker.last_was_quiet_check() || check, "{m} in {fen}");
+                    // What the search does with a quiet move that pruning rules out.
+                    if pruned && !m.is_noisy() && m != tt_move && !check {
+                        others_after_switch += 1;
+                        picker.keep_only_quiet_checks(board.check_info());
+                    }
+                }
+                assert!(others_after_switch <= 1, "{fen}, switch {switch_after}");
+                for m in moves
+                    .iter()
+                    .filter(|m| m.is_noisy() || board.gives_check(**m))
+                {
+                    assert!(seen.contains(m), "{m} in {fen}, switch {switch_after}");
+                }
             }
         }
     }

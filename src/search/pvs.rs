@@ -166,7 +166,24 @@ impl Searcher<'_> {
         let mut quiets = [Move::NONE; MAX_QUIETS];
         let mut quiet_count = 0;
         let mut check_info = None;
-        while let Some(m) = picker.next(&self.board, &self.history) {
+        let p = &self.params;
+        // Step 10's limits: late move pruning leaves this many moves for the quiet ones to
+        // count against; futility pruning drops every quiet move once alpha reaches the
+        // futility value.
+        let lmp_limit = ((p.lmp_base + depth * depth) / if improving { 1 } else { 2 }) as usize;
+        let futility_value = if !in_check && depth <= p.fp_depth {
+            eval + p.fp_base + p.fp_margin * depth
+        } else {
+            INFINITY
+        };
+        loop {
+            // Step 10 below, for all quiet moves at once.
+            let quiets_pruned = !N::ROOT
+                && best_score > -MATE_BOUND
+                && ((depth <= 8 && moves_tried >= lmp_limit) || futility_value <= alpha);
+            let Some(m) = picker.next_pruned(&self.board, &self.history, quiets_pruned) else {
+                break;
+            };
             if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
                 continue;
             }
@@ -182,12 +199,9 @@ impl Searcher<'_> {
                 let p = &self.params;
                 // Late move pruning: after enough quiet moves, the rest rarely matter.
                 // Futility pruning: too far below alpha for a quiet move to make up.
-                let lmp_limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
-                let late = depth <= 8 && moves_tried >= lmp_limit as usize;
-                let futile = !in_check
-                    && depth <= p.fp_depth
-                    && eval + p.fp_base + p.fp_margin * depth <= alpha;
-                if quiet && (late || futile) {
+                let late = depth <= 8 && moves_tried >= lmp_limit;
+                let futile = futility_value <= alpha;
+                if quiet && (late || futile) && !picker.last_was_quiet_check() {
                     let info = *check_info.get_or_insert_with(|| self.board.check_info());
                     if !self.board.gives_check_with(m, &info) {
                         // The same holds for every quiet move still to come.
