@@ -1,8 +1,9 @@
 //! Making and unmaking moves, with the Zobrist key updated as pieces move.
 
 use super::{Board, CastlingPath, Undo, zobrist};
-use crate::movegen::attacks::{between, pawn_attacks};
-use crate::types::{CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
+use crate::movegen::attacks::{between, knight_attacks, line, pawn_attacks};
+use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
 
 impl Board {
     /// Plays a legal move (from `movegen`); `unmake_move` takes it back.
@@ -52,12 +53,17 @@ impl Board {
                 undo.captured = Some(victim);
                 self.halfmove = 0;
             }
-            self.remove(piece, from);
             let landed = match m.promotion() {
-                Some(kind) => Piece::new(us, kind),
-                None => piece,
+                Some(kind) => {
+                    self.remove(piece, from);
+                    self.put(Piece::new(us, kind), to);
+                    Piece::new(us, kind)
+                }
+                None => {
+                    self.shift(piece, from, to);
+                    piece
+                }
             };
-            self.put(landed, to);
             key ^= z.piece(piece, from) ^ z.piece(landed, to);
 
             if piece.kind() == PieceType::Pawn {
@@ -85,10 +91,39 @@ impl Board {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.key = key;
-        self.checkers = self.attackers_to(self.king_square(!us), self.occupied()) & self.color(us);
+        let king = self.king_square(!us);
+        self.checkers = if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+            self.attackers_to(king, self.occupied()) & self.color(us)
+        } else {
+            self.checkers_after(from, to, king)
+        };
         self.history.push(undo);
         #[cfg(debug_assertions)]
         self.verify(m);
+    }
+
+    /// The pieces checking the king on `king` after a plain move (no castling, en passant or
+    /// promotion) from `from` to `to` by the side that just moved: the piece itself, or a
+    /// slider behind the square it left. Cheaper than all the attackers of the king, as
+    /// most moves leave no line to the king.
+    #[inline(always)]
+    fn checkers_after(&self, from: Square, to: Square, king: Square) -> Bitboard {
+        let us = !self.side;
+        let occupied = self.occupied();
+        let direct = match self.mailbox[to.index()].map(|p| p.kind()) {
+            Some(PieceType::Pawn) => pawn_attacks(!us, king),
+            Some(PieceType::Knight) => knight_attacks(king),
+            Some(PieceType::Bishop) => bishop_attacks(king, occupied),
+            Some(PieceType::Rook) => rook_attacks(king, occupied),
+            Some(PieceType::Queen) => queen_attacks(king, occupied),
+            _ => Bitboard::EMPTY,
+        } & to.bb();
+        if line(king, from).is_empty() {
+            return direct;
+        }
+        direct
+            | (bishop_attacks(king, occupied) & self.diagonal_sliders(us))
+            | (rook_attacks(king, occupied) & self.straight_sliders(us))
     }
 
     /// The key after `m`, closely enough for prefetching its table entry: changes of
@@ -156,13 +191,12 @@ impl Board {
             let Some(landed) = self.mailbox[to.index()] else {
                 unreachable!("unmake_move({m}): no piece on {to}");
             };
-            self.remove(landed, to);
-            let piece = if m.is_promotion() {
-                Piece::new(us, PieceType::Pawn)
+            if m.is_promotion() {
+                self.remove(landed, to);
+                self.put(Piece::new(us, PieceType::Pawn), from);
             } else {
-                landed
-            };
-            self.put(piece, from);
+                self.shift(landed, to, from);
+            }
             if let Some(victim) = undo.captured {
                 let victim_sq = if m.is_en_passant() {
                     to.en_passant_victim()

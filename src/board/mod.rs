@@ -337,6 +337,18 @@ impl Board {
         self.phase += PHASE_WEIGHT[piece.kind().index()];
     }
 
+    /// Moves `piece` from `from` to the empty square `to`: `remove` and `put` in one, with
+    /// no change of material or phase.
+    #[inline(always)]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = from.bb() | to.bb();
+        self.by_kind[piece.kind().index()] ^= bb;
+        self.by_color[piece.color().index()] ^= bb;
+        self.mailbox[from.index()] = None;
+        self.mailbox[to.index()] = Some(piece);
+        self.psqt += psqt::value(piece, to) - psqt::value(piece, from);
+    }
+
     #[inline(always)]
     fn remove(&mut self, piece: Piece, sq: Square) {
         let bb = sq.bb();
