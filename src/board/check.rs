@@ -75,7 +75,7 @@ impl Board {
     /// for ordinary moves.
     #[inline]
     pub fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
-        if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+        if m.is_special() {
             return self.gives_check(m);
         }
         let Some(piece) = self.piece_at(m.from()) else {

@@ -92,7 +92,7 @@ impl Board {
         }
         self.key = key;
         let king = self.king_square(!us);
-        self.checkers = if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+        self.checkers = if m.is_special() {
             self.attackers_to(king, self.occupied()) & self.color(us)
         } else {
             self.checkers_after(from, to, king)

@@ -89,7 +89,7 @@ impl Board {
     /// threshold, and stops as soon as one side would rather not go on.
     #[inline]
     pub fn see_ge(&self, m: Move, threshold: Score) -> bool {
-        if m.is_castle() || m.is_en_passant() || m.is_promotion() {
+        if m.is_special() {
             return self.see(m) >= threshold;
         }
         let (from, to) = (m.from(), m.to());

@@ -104,6 +104,14 @@ impl Move {
         self.kind().0 == MoveKind::DOUBLE_PUSH.0
     }
 
+    /// Castling, en passant or a promotion: the moves that are more than one piece going
+    /// from one square to another, with perhaps a capture on the second.
+    #[inline(always)]
+    pub const fn is_special(self) -> bool {
+        const SPECIAL: u16 = 1 << MoveKind::CASTLE.0 | 1 << MoveKind::EN_PASSANT.0 | 0xff00;
+        SPECIAL & (1 << (self.0 >> 12)) != 0
+    }
+
     /// The piece a pawn becomes, for promotions.
     #[inline(always)]
     pub const fn promotion(self) -> Option<PieceType> {
@@ -164,5 +172,14 @@ mod tests {
         assert!(castle.is_castle() && !castle.is_noisy());
         assert!(Move::new(sq("e2"), sq("e4"), MoveKind::DOUBLE_PUSH).is_double_push());
         assert_eq!(Move::NONE.to_string(), "0000");
+    }
+
+    #[test]
+    fn special_kinds() {
+        for kind in 0..16 {
+            let m = Move::new(sq("e1"), sq("h1"), MoveKind(kind));
+            let special = m.is_castle() || m.is_en_passant() || m.is_promotion();
+            assert_eq!(m.is_special(), special, "kind {kind}");
+        }
     }
 }
