@@ -55,9 +55,10 @@ impl Board {
             }
             let landed = match m.promotion() {
                 Some(kind) => {
+                    let promoted = Piece::new(us, kind);
                     self.remove(piece, from);
-                    self.put(Piece::new(us, kind), to);
-                    Piece::new(us, kind)
+                    self.put(promoted, to);
+                    promoted
                 }
                 None => {
                     self.shift(piece, from, to);
