@@ -40,6 +40,8 @@ def main():
     ap.add_argument("exes", nargs="+")
     args = ap.parse_args()
     for exe in args.exes:
+        if not os.access(exe, os.X_OK):
+            raise SystemExit(f"{exe}: not an executable")
         total = instructions(exe, args.nodes, args.hash)
         print(f"{os.path.basename(exe):24} {total / args.nodes:7.0f} instructions per node")
 
