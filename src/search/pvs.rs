@@ -167,9 +167,8 @@ impl Searcher<'_> {
         let mut quiet_count = 0;
         let mut check_info = None;
         let p = &self.params;
-        // Step 10's limits: late move pruning leaves this many moves for the quiet ones to
-        // count against; futility pruning drops every quiet move once alpha reaches the
-        // futility value.
+        // Step 10's limits for quiet moves: late move pruning leaves this many moves tried;
+        // futility pruning drops them all once alpha reaches the futility value.
         let lmp_limit = ((p.lmp_base + depth * depth) / if improving { 1 } else { 2 }) as usize;
         let futility_value = if !in_check && depth <= p.fp_depth {
             eval + p.fp_base + p.fp_margin * depth
@@ -177,7 +176,10 @@ impl Searcher<'_> {
             INFINITY
         };
         loop {
-            // Step 10 below, for all quiet moves at once.
+            // Whether step 10 now prunes every quiet move that does not give check. Late
+            // move pruning: after enough moves, the rest rarely matter. Futility pruning:
+            // too far below alpha for a quiet move to make up. The picker then generates
+            // only the checks, if it has not reached the quiet moves yet.
             let quiets_pruned = !N::ROOT
                 && best_score > -MATE_BOUND
                 && ((depth <= 8 && moves_tried >= lmp_limit) || futility_value <= alpha);
@@ -197,11 +199,7 @@ impl Searcher<'_> {
             // are kept: the short mates and sacrifices a shallow search must not miss.
             if !N::ROOT && best_score > -MATE_BOUND {
                 let p = &self.params;
-                // Late move pruning: after enough quiet moves, the rest rarely matter.
-                // Futility pruning: too far below alpha for a quiet move to make up.
-                let late = depth <= 8 && moves_tried >= lmp_limit;
-                let futile = futility_value <= alpha;
-                if quiet && (late || futile) && !picker.last_was_quiet_check() {
+                if quiet && quiets_pruned && !picker.last_was_quiet_check() {
                     let info = *check_info.get_or_insert_with(|| self.board.check_info());
                     if !self.board.gives_check_with(m, &info) {
                         // The same holds for every quiet move still to come.
