@@ -128,7 +128,7 @@ impl<'a> MovePicker<'a> {
         // Killers not returned yet are skipped from now on, so the checks must not leave
         // them out as already tried.
         match self.stage {
-            Stage::Killer1 => self.killers = [Move::NONE; 2],
+            stage if stage <= Stage::Killer1 => self.killers = [Move::NONE; 2],
             Stage::Killer2 => self.killers[1] = Move::NONE,
             _ => {}
         }
