@@ -35,6 +35,12 @@ impl MoveList {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+
+    /// Keeps the first `len` moves.
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
 }
 
 /// An array left uninitialised. (The repeat expression `[MaybeUninit::uninit(); N]` is

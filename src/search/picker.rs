@@ -124,12 +124,25 @@ impl<'a> MovePicker<'a> {
 
     /// From now on, of the quiet moves only those that give check (after pruning has ruled
     /// out the rest): they come unsorted, which saves the selection.
-    pub fn keep_only_quiet_checks(&mut self, info: CheckInfo) {
-        // Killers not returned yet are skipped from now on, so the checks must not leave
-        // them out as already tried.
+    pub fn keep_only_quiet_checks(&mut self, board: &Board, info: CheckInfo) {
         match self.stage {
+            // Killers not returned yet are skipped from now on, so the checks must not
+            // leave them out as already tried.
             stage if stage <= Stage::Killer1 => self.killers = [Move::NONE; 2],
             Stage::Killer2 => self.killers[1] = Move::NONE,
+            // Already generated: of the moves not yet returned keep the checks, in order.
+            // A list from `quiet_checks` needs no such test.
+            Stage::Quiet => {
+                let mut kept = self.next;
+                for i in self.next..self.list.len() {
+                    let m = self.list[i];
+                    if board.gives_check_with(m, &info) {
+                        self.list[kept] = m;
+                        kept += 1;
+                    }
+                }
+                self.list.truncate(kept);
+            }
             _ => {}
         }
         self.quiet_checks_only = Some(info);
@@ -230,7 +243,7 @@ impl<'a> MovePicker<'a> {
                 Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiet
                     if quiets_pruned && self.quiet_checks_only.is_none() =>
                 {
-                    self.keep_only_quiet_checks(board.check_info());
+                    self.keep_only_quiet_checks(board, board.check_info());
                 }
                 Stage::TtMove => {
                     self.stage = Stage::GenerateNoisy;
@@ -280,14 +293,11 @@ impl<'a> MovePicker<'a> {
                     }
                 }
                 Stage::GenerateQuiet => self.generate_quiet(board, history),
-                Stage::Quiet if let Some(info) = self.quiet_checks_only => {
+                Stage::Quiet if self.quiet_checks_only.is_some() => {
                     while self.next < self.list.len() {
                         let m = self.list[self.next];
                         self.next += 1;
-                        if m != self.tt_move
-                            && !self.killers.contains(&m)
-                            && board.gives_check_with(m, &info)
-                        {
+                        if m != self.tt_move && !self.killers.contains(&m) {
                             return Some(m);
                         }
                     }
@@ -441,7 +451,7 @@ mod tests {
                     // What the search does with a quiet move that pruning rules out.
                     if pruned && !m.is_noisy() && m != tt_move && !check {
                         others_after_switch += 1;
-                        picker.keep_only_quiet_checks(board.check_info());
+                        picker.keep_only_quiet_checks(&board, board.check_info());
                     }
                 }
                 assert!(others_after_switch <= 1, "{fen}, switch {switch_after}");

@@ -203,7 +203,7 @@ impl Searcher<'_> {
                     let info = *check_info.get_or_insert_with(|| self.board.check_info());
                     if !self.board.gives_check_with(m, &info) {
                         // The same holds for every quiet move still to come.
-                        picker.keep_only_quiet_checks(info);
+                        picker.keep_only_quiet_checks(&self.board, info);
                         continue;
                     }
                 }
