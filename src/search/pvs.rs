@@ -113,11 +113,7 @@ impl Searcher<'_> {
             && let Some(e) = entry
             && e.depth >= depth
             && self.board.halfmove_clock() < 90
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.bound.cuts(e.score, alpha, beta)
         {
             return e.score;
         }

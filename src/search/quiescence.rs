@@ -62,11 +62,7 @@ impl Searcher<'_> {
         let entry = self.tt.probe(key, ply);
         if !N::PV
             && let Some(e) = entry
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.bound.cuts(e.score, alpha, beta)
         {
             return e.score;
         }
