@@ -23,6 +23,11 @@ enum Stage {
     Done,
 }
 
+/// Keys scanned at a time by `select`.
+const CHUNK: usize = 8;
+// A list index fits in a key's low byte, and a full list in whole chunks.
+const _: () = assert!(MAX_MOVES <= 256 && MAX_MOVES.is_multiple_of(CHUNK));
+
 pub struct MovePicker<'a> {
     stage: Stage,
     tt_move: Move,
@@ -32,8 +37,11 @@ pub struct MovePicker<'a> {
     /// Of the quiet moves not yet returned, only checks are wanted (in generation order).
     quiet_checks_only: Option<CheckInfo>,
     list: MoveList,
-    /// Scores of `list`, written when the list is generated; no need to clear them first.
-    scores: [MaybeUninit<i32>; MAX_MOVES],
+    /// Selection keys of `list`: score times 256 plus the move's index in the list, so that
+    /// the largest key names the best move, the last of equals. Written when the list is
+    /// generated, up to a multiple of `CHUNK` (the rest as `i32::MIN`); a returned move's
+    /// key becomes `i32::MIN`. No need to clear them first.
+    keys: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
     bad: MoveList,
     next_bad: usize,
@@ -76,7 +84,7 @@ impl<'a> MovePicker<'a> {
             noisy_only: false,
             quiet_checks_only: None,
             list: MoveList::new(),
-            scores: uninit_array(),
+            keys: uninit_array(),
             next: 0,
             bad: MoveList::new(),
             next_bad: 0,
@@ -170,7 +178,16 @@ impl<'a> MovePicker<'a> {
             if prefetch {
                 self.table.prefetch(board.key_after(m));
             }
-            self.scores[i] = MaybeUninit::new(score(m));
+            let score = score(m);
+            debug_assert!(
+                score.abs() < 1 << 23,
+                "a score must leave room for the index"
+            );
+            self.keys[i] = MaybeUninit::new(score << 8 | i as i32);
+        }
+        let len = self.list.len();
+        for key in &mut self.keys[len..len.next_multiple_of(CHUNK)] {
+            *key = MaybeUninit::new(i32::MIN);
         }
     }
 
@@ -206,21 +223,33 @@ impl<'a> MovePicker<'a> {
         });
     }
 
-    /// Picks the best-scored move among those not yet returned.
+    /// Picks the best-scored move among those not yet returned. The keys are scanned in
+    /// whole chunks from the one holding `next`: a loop whose length varies with the list
+    /// only by chunks is one a branch predictor gets right, and each chunk's maximum
+    /// compiles to vector code.
     fn select(&mut self) -> Option<Move> {
-        let len = self.list.len();
-        if self.next >= len {
+        let (len, next) = (self.list.len(), self.next);
+        if next >= len {
             return None;
         }
-        // SAFETY: every score below `len` was written right after the list was generated.
-        let score = |i: usize| unsafe { self.scores[i].assume_init() };
-        let best = (self.next..len)
-            .max_by_key(|&i| score(i))
-            .unwrap_or(self.next);
-        self.list.swap(self.next, best);
-        self.scores.swap(self.next, best);
+        // SAFETY: `score_list` wrote every key below `len` rounded up to a chunk.
+        let key = |k: &MaybeUninit<i32>| unsafe { k.assume_init() };
+        let mut most = [i32::MIN; CHUNK];
+        for chunk in
+            self.keys[next / CHUNK * CHUNK..len.next_multiple_of(CHUNK)].chunks_exact(CHUNK)
+        {
+            for (m, k) in most.iter_mut().zip(chunk) {
+                *m = (*m).max(key(k));
+            }
+        }
+        let best = most.into_iter().fold(i32::MIN, i32::max);
+        let index = (best & 0xff) as usize;
+        self.list.swap(next, index);
+        // The move that was at `next` moves to `index`, and its key with it.
+        self.keys[index] = MaybeUninit::new((key(&self.keys[next]) & !0xff) | index as i32);
+        self.keys[next] = MaybeUninit::new(i32::MIN);
         self.next += 1;
-        Some(self.list[self.next - 1])
+        Some(self.list[next])
     }
 
     /// The next move to try, or `None` when all have been returned.

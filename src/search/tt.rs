@@ -199,18 +199,21 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, with its score adjusted to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        self.bucket(key).slots.iter().find_map(|slot| {
+        // Every slot is compared and the match kept without a branch per slot: which slot
+        // holds a position is random to a branch predictor. Scanned from the last, so that
+        // the first match wins.
+        let data = self.bucket(key).slots.iter().rev().fold(0, |found, slot| {
             let data = slot.data.load(Relaxed);
-            if data == 0 || slot.check.load(Relaxed) ^ data != key {
-                return None;
-            }
-            Some(TtEntry {
-                mv: Move::from_bits(data as u16),
-                score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
-                eval: (data >> 32) as u16 as i16 as Score,
-                depth: depth_of(data),
-                bound: unpack_bound(data)?,
-            })
+            let hit = (data != 0) & (slot.check.load(Relaxed) ^ data == key);
+            if hit { data } else { found }
+        });
+        Some(TtEntry {
+            mv: Move::from_bits(data as u16),
+            score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
+            eval: (data >> 32) as u16 as i16 as Score,
+            depth: depth_of(data),
+            // No entry (`data` 0) has no bound.
+            bound: unpack_bound(data)?,
         })
     }
 
