@@ -212,7 +212,7 @@ impl TranspositionTable {
             score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
             eval: (data >> 32) as u16 as i16 as Score,
             depth: depth_of(data),
-            // No entry (`data` 0) has no bound.
+            // `data` is 0 when no slot matched, and 0 has no bound.
             bound: unpack_bound(data)?,
         })
     }
