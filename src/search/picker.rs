@@ -255,24 +255,28 @@ impl<'a> MovePicker<'a> {
     /// The next move to try, or `None` when all have been returned.
     #[inline(always)]
     pub fn next(&mut self, board: &Board, history: &History) -> Option<Move> {
-        self.next_pruned(board, history, false)
+        self.next_pruned(board, history, false, &mut None)
     }
 
     /// `next`, told whether pruning would now skip every quiet move that does not give
-    /// check: if so before the quiet moves are generated, only the checks are.
+    /// check: if so before the quiet moves are generated, only the checks are. The
+    /// position's check info comes from the caller's cache (`check_info`), filled when
+    /// first needed, so that a node computes it at most once.
     #[inline(always)]
     pub fn next_pruned(
         &mut self,
         board: &Board,
         history: &History,
         quiets_pruned: bool,
+        check_info: &mut Option<CheckInfo>,
     ) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiet
                     if quiets_pruned && self.quiet_checks_only.is_none() =>
                 {
-                    self.keep_only_quiet_checks(board, board.check_info());
+                    let info = *check_info.get_or_insert_with(|| board.check_info());
+                    self.keep_only_quiet_checks(board, info);
                 }
                 Stage::TtMove => {
                     self.stage = Stage::GenerateNoisy;
@@ -470,7 +474,7 @@ mod tests {
                 let (mut seen, mut others_after_switch) = (Vec::new(), 0);
                 loop {
                     let pruned = seen.len() >= switch_after;
-                    let Some(m) = picker.next_pruned(&board, &history, pruned) else {
+                    let Some(m) = picker.next_pruned(&board, &history, pruned, &mut None) else {
                         break;
                     };
                     assert!(!seen.contains(&m), "{m} twice in {fen}");

@@ -179,7 +179,9 @@ impl Searcher<'_> {
             let quiets_pruned = !N::ROOT
                 && best_score > -MATE_BOUND
                 && ((depth <= 8 && moves_tried >= lmp_limit) || futility_value <= alpha);
-            let Some(m) = picker.next_pruned(&self.board, &self.history, quiets_pruned) else {
+            let Some(m) =
+                picker.next_pruned(&self.board, &self.history, quiets_pruned, &mut check_info)
+            else {
                 break;
             };
             if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
