@@ -5,6 +5,7 @@ use std::fmt;
 
 /// A kind of piece, without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum PieceType {
     Pawn = 0,
     Knight = 1,
@@ -59,6 +60,7 @@ impl PieceType {
 /// the kind the bits above it, so that both come out of a piece with one instruction (the
 /// move picker and make/unmake ask for them at every move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 #[rustfmt::skip]
 pub enum Piece {
     WhitePawn, BlackPawn, WhiteKnight, BlackKnight, WhiteBishop, BlackBishop,
@@ -66,19 +68,13 @@ pub enum Piece {
 }
 
 impl Piece {
-    #[rustfmt::skip]
-    const ALL: [Piece; 12] = [
-        Piece::WhitePawn, Piece::BlackPawn, Piece::WhiteKnight, Piece::BlackKnight,
-        Piece::WhiteBishop, Piece::BlackBishop, Piece::WhiteRook, Piece::BlackRook,
-        Piece::WhiteQueen, Piece::BlackQueen, Piece::WhiteKing, Piece::BlackKing,
-    ];
-
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceType) -> Piece {
-        Piece::ALL[kind.index() * 2 + color.index()]
+        // SAFETY: a kind (0..=5) times two plus a colour (0 or 1) is a piece's value.
+        unsafe { std::mem::transmute::<u8, Piece>((kind as u8) << 1 | color.index() as u8) }
     }
 
-    /// Index 0..12 for per-piece tables, in the order of `ALL`.
+    /// Index 0..12 for per-piece tables: the kind times two plus the colour.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -95,7 +91,9 @@ impl Piece {
 
     #[inline(always)]
     pub const fn kind(self) -> PieceType {
-        PieceType::ALL[self as usize >> 1]
+        // SAFETY: a piece's value halved is its kind's (0..=5). A cast where indexing
+        // `PieceType::ALL` would load from memory on the way to every board update.
+        unsafe { std::mem::transmute::<u8, PieceType>(self as u8 >> 1) }
     }
 
     /// The FEN letter: upper case for White.
@@ -133,9 +131,13 @@ mod tests {
 
     #[test]
     fn letters_round_trip() {
-        for piece in Piece::ALL {
-            assert_eq!(Piece::from_char(piece.char()), Some(piece));
-            assert_eq!(Piece::new(piece.color(), piece.kind()), piece);
+        for kind in PieceType::ALL {
+            for color in [Color::White, Color::Black] {
+                let piece = Piece::new(color, kind);
+                assert_eq!((piece.color(), piece.kind()), (color, kind));
+                assert_eq!(piece.index(), kind.index() * 2 + color.index());
+                assert_eq!(Piece::from_char(piece.char()), Some(piece));
+            }
         }
         assert_eq!(Piece::from_char('N'), Some(Piece::WhiteKnight));
         assert_eq!(Piece::from_char('x'), None);
