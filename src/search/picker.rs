@@ -32,8 +32,6 @@ pub struct MovePicker<'a> {
     stage: Stage,
     tt_move: Move,
     killers: [Move; 2],
-    /// Quiescence out of check: only winning or even captures and queen promotions.
-    noisy_only: bool,
     /// Of the quiet moves not yet returned, only checks are wanted (in generation order).
     quiet_checks_only: Option<CheckInfo>,
     list: MoveList,
@@ -81,7 +79,6 @@ impl<'a> MovePicker<'a> {
             stage: Stage::TtMove,
             tt_move,
             killers,
-            noisy_only: false,
             quiet_checks_only: None,
             list: MoveList::new(),
             keys: uninit_array(),
@@ -122,12 +119,11 @@ impl<'a> MovePicker<'a> {
         self
     }
 
-    /// A picker for quiescence search: all evasions in check, else only the captures and
-    /// promotions that do not lose material. Its table move comes later (`set_tt_move`).
-    pub fn quiescence(in_check: bool, table: &'a TranspositionTable) -> Self {
-        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], table);
-        picker.noisy_only = !in_check;
-        picker
+    /// A picker for quiescence search: all evasions in check (`next`), else only the
+    /// captures and promotions that do not lose material (`next_noisy_only`). Its table
+    /// move comes later (`set_tt_move`).
+    pub fn quiescence(table: &'a TranspositionTable) -> Self {
+        MovePicker::new(Move::NONE, [Move::NONE; 2], table)
     }
 
     /// From now on, of the quiet moves only those that give check (after pruning has ruled
@@ -258,6 +254,29 @@ impl<'a> MovePicker<'a> {
         self.next_pruned(board, history, false, &mut None)
     }
 
+    /// The next move for quiescence out of check: the table move if it is noisy, then the
+    /// captures and queen promotions that do not lose material, best first; the noisy
+    /// moves generated first (`generate_noisy_now`). Without `next`'s jump on its stage,
+    /// which a predictor often misses, at about half of all nodes.
+    #[inline(always)]
+    pub fn next_noisy_only(&mut self, board: &Board) -> Option<Move> {
+        debug_assert!(self.noisy_ready);
+        if self.stage == Stage::TtMove {
+            self.stage = Stage::GoodNoisy;
+            let m = self.tt_move;
+            if m.is_noisy() && board.is_legal(m) {
+                return Some(m);
+            }
+        }
+        while let Some(m) = self.select() {
+            let under = m.promotion().is_some_and(|p| p != PieceType::Queen);
+            if m != self.tt_move && !under && board.see_ge(m, 0) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
     /// `next`, told whether pruning would now skip every quiet move that does not give
     /// check: if so before the quiet moves are generated, only the checks are. The
     /// position's check info comes from the caller's cache (`check_info`), filled when
@@ -281,7 +300,7 @@ impl<'a> MovePicker<'a> {
                 Stage::TtMove => {
                     self.stage = Stage::GenerateNoisy;
                     let m = self.tt_move;
-                    if m != Move::NONE && (!self.noisy_only || m.is_noisy()) && board.is_legal(m) {
+                    if m != Move::NONE && board.is_legal(m) {
                         return Some(m);
                     }
                 }
@@ -292,20 +311,12 @@ impl<'a> MovePicker<'a> {
                     Some(m) => {
                         let under = m.promotion().is_some_and(|p| p != PieceType::Queen);
                         if under || !board.see_ge(m, 0) {
-                            if !self.noisy_only {
-                                self.bad.push(m);
-                            }
+                            self.bad.push(m);
                         } else {
                             return Some(m);
                         }
                     }
-                    None => {
-                        self.stage = if self.noisy_only {
-                            Stage::Done
-                        } else {
-                            Stage::Killer1
-                        }
-                    }
+                    None => self.stage = Stage::Killer1,
                 },
                 Stage::Killer1 | Stage::Killer2 => {
                     let first = self.stage == Stage::Killer1;
@@ -415,36 +426,56 @@ mod tests {
         assert_eq!(order.last().map(String::as_str), Some("d1a4"));
     }
 
-    /// Quiescence generates its captures before it knows the table move: the moves must
-    /// come out exactly as when the table move is known first.
+    /// Quiescence generates its captures before it knows the table move: in check, the
+    /// moves must come out exactly as when the table move is known first; out of check,
+    /// `next_noisy_only` must give the noisy moves of the full order that quiescence
+    /// searches: the table move if noisy, then the captures and queen promotions that do
+    /// not lose material.
     #[test]
-    fn early_generation_keeps_the_order() {
+    fn quiescence_order() {
         let history = History::default();
-        let collect = |board: &Board, in_check: bool, tt_move: Move, early: bool| {
-            let mut picker = MovePicker::quiescence(in_check, &TABLE);
+        let picker = |board: &Board, tt_move: Move, early: bool| {
+            let mut picker = MovePicker::quiescence(&TABLE);
             if early {
                 picker.generate_noisy_now(board);
             }
             picker.set_tt_move(tt_move);
-            std::iter::from_fn(|| picker.next(board, &history)).collect::<Vec<_>>()
+            picker
         };
         for fen in [
             "4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
             "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
         ] {
             let board = Board::from_fen(fen).unwrap();
-            let in_check = board.in_check();
             let moves = legal_moves(&board);
             for &tt_move in moves.iter().chain(&[Move::NONE]) {
-                let late = collect(&board, in_check, tt_move, false);
-                assert!(!late.is_empty() || !in_check, "{fen}");
-                assert_eq!(
-                    collect(&board, in_check, tt_move, true),
-                    late,
-                    "{fen} {tt_move}"
-                );
+                let mut late = picker(&board, tt_move, false);
+                let all: Vec<Move> = std::iter::from_fn(|| late.next(&board, &history)).collect();
+                let mut early = picker(&board, tt_move, true);
+                if board.in_check() {
+                    assert!(!all.is_empty(), "{fen}");
+                    let early: Vec<Move> =
+                        std::iter::from_fn(|| early.next(&board, &history)).collect();
+                    assert_eq!(early, all, "{fen} {tt_move}");
+                    continue;
+                }
+                let good = |m: Move| {
+                    m.is_noisy()
+                        && m.promotion().is_none_or(|p| p == PieceType::Queen)
+                        && board.see_ge(m, 0)
+                };
+                let expected: Vec<Move> = all
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &m)| m.is_noisy() && (i == 0 && m == tt_move || good(m)))
+                    .map(|(_, &m)| m)
+                    .collect();
+                let noisy: Vec<Move> =
+                    std::iter::from_fn(|| early.next_noisy_only(&board)).collect();
+                assert_eq!(noisy, expected, "{fen} {tt_move}");
             }
         }
     }
@@ -502,14 +533,14 @@ mod tests {
     fn captures_worth_more_than_a_value() {
         // e4xd5 and Qxd5 take the queen, Qxa4 a pawn.
         let board = Board::from_fen("4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1").unwrap();
-        let mut picker = MovePicker::quiescence(false, &TABLE);
+        let mut picker = MovePicker::quiescence(&TABLE);
         picker.generate_noisy_now(&board);
         assert!(picker.any_noisy_above(&board, 100));
         assert!(picker.any_noisy_above(&board, 949));
         assert!(!picker.any_noisy_above(&board, 950));
         // A promotion is always worth searching.
         let board = Board::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let mut picker = MovePicker::quiescence(false, &TABLE);
+        let mut picker = MovePicker::quiescence(&TABLE);
         picker.generate_noisy_now(&board);
         assert!(picker.any_noisy_above(&board, 10_000));
     }

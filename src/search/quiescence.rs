@@ -48,7 +48,7 @@ impl Searcher<'_> {
 
         // The captures before the table: without one that could raise alpha (delta pruning
         // below) there is nothing to search, and no need to wait for the table entry.
-        let mut picker = MovePicker::quiescence(in_check, self.tt);
+        let mut picker = MovePicker::quiescence(self.tt);
         picker.generate_noisy_now(&self.board);
         if !in_check
             && !picker.any_noisy_above(
@@ -72,7 +72,15 @@ impl Searcher<'_> {
 
         picker.set_tt_move(entry.map_or(Move::NONE, |e| e.mv));
         let mut moves_tried = 0;
-        while let Some(m) = picker.next(&self.board, &self.history) {
+        loop {
+            let next = if in_check {
+                picker.next(&self.board, &self.history)
+            } else {
+                picker.next_noisy_only(&self.board)
+            };
+            let Some(m) = next else {
+                break;
+            };
             moves_tried += 1;
             // Delta pruning: even winning the piece outright would leave us below alpha.
             if !in_check && m.promotion().is_none() {
