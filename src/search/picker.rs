@@ -58,6 +58,13 @@ pub fn victim_value(board: &Board, m: Move) -> i32 {
     SEE_VALUE[victim.index()]
 }
 
+/// Whether a noisy move goes with the good ones: no under-promotion, and no loss of
+/// material by SEE. The rest are tried last, or in quiescence not at all.
+#[inline(always)]
+fn is_good_noisy(board: &Board, m: Move) -> bool {
+    m.promotion().is_none_or(|p| p == PieceType::Queen) && board.see_ge(m, 0)
+}
+
 /// Most valuable victim first, then least valuable attacker; promotions by the new piece.
 fn mvv_lva(board: &Board, m: Move) -> i32 {
     let victim = match board.piece_at(m.to()) {
@@ -269,8 +276,7 @@ impl<'a> MovePicker<'a> {
             }
         }
         while let Some(m) = self.select() {
-            let under = m.promotion().is_some_and(|p| p != PieceType::Queen);
-            if m != self.tt_move && !under && board.see_ge(m, 0) {
+            if m != self.tt_move && is_good_noisy(board, m) {
                 return Some(m);
             }
         }
@@ -308,14 +314,8 @@ impl<'a> MovePicker<'a> {
                 Stage::GenerateNoisy => self.generate_noisy(board),
                 Stage::GoodNoisy => match self.select() {
                     Some(m) if m == self.tt_move => {}
-                    Some(m) => {
-                        let under = m.promotion().is_some_and(|p| p != PieceType::Queen);
-                        if under || !board.see_ge(m, 0) {
-                            self.bad.push(m);
-                        } else {
-                            return Some(m);
-                        }
-                    }
+                    Some(m) if is_good_noisy(board, m) => return Some(m),
+                    Some(m) => self.bad.push(m),
                     None => self.stage = Stage::Killer1,
                 },
                 Stage::Killer1 | Stage::Killer2 => {
