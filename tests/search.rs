@@ -5,7 +5,7 @@ use ferrum::board::Board;
 use ferrum::eval::evaluate;
 use ferrum::movegen::legal_moves;
 use ferrum::search::{
-    Limits, Report, SearchOptions, SearchResult, Signals, TranspositionTable, search,
+    Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable, search,
 };
 use ferrum::types::{MATE, Move, UciScore};
 use std::sync::atomic::Ordering;
@@ -59,6 +59,12 @@ fn finds_mates_and_scores_them_in_moves() {
             assert_eq!(result.best.unwrap().to_string(), best, "{fen}");
         }
         pvs.iter().for_each(|pv| assert_legal_line(fen, pv));
+        // The PV plays the mate out, to the end and no further.
+        let pv = &result.lines[0].pv;
+        assert_eq!(pv.len(), 2 * mate_in as usize - 1, "{fen}: {pv:?}");
+        let mut board = Board::from_fen(fen).unwrap();
+        pv.iter().for_each(|&m| board.make_move(m));
+        assert!(board.in_check() && legal_moves(&board).is_empty(), "{fen}");
     }
     // The side being mated sees a negative mate score: after 1.Kf7 Black's only move Kh7
     // meets Rh1#.
@@ -143,6 +149,109 @@ fn multipv_gives_distinct_lines_best_first() {
         },
     );
     assert_eq!(few.lines.len(), 3);
+}
+
+/// The client's view of a MultiPV search: the last line of each rank. Every set of lines
+/// reported ends with its last rank; the view must then hold distinct first moves, best first.
+fn assert_client_view_consistent(fen: &str, lines: &[SearchInfo], result: &SearchResult) {
+    let k = result.lines.len();
+    let mut view: Vec<Option<SearchInfo>> = vec![None; k];
+    let mut sets = 0;
+    for line in lines {
+        view[line.multipv - 1] = Some(line.clone());
+        if line.multipv == k {
+            sets += 1;
+            let held: Vec<&SearchInfo> = view.iter().map(|l| l.as_ref().unwrap()).collect();
+            let firsts: Vec<Move> = held.iter().map(|l| l.pv[0]).collect();
+            for (i, m) in firsts.iter().enumerate() {
+                assert!(!firsts[..i].contains(m), "{fen}: {m} twice in {firsts:?}");
+            }
+            assert!(
+                held.windows(2).all(|w| w[0].score >= w[1].score),
+                "{fen}: lines out of order"
+            );
+        }
+    }
+    assert!(sets > 0);
+    let last: Vec<SearchInfo> = view.into_iter().map(Option::unwrap).collect();
+    assert_eq!(last, result.lines, "{fen}: the last lines are the result's");
+}
+
+#[test]
+fn multipv_lines_as_a_client_keeps_them() {
+    let fens = std::fs::read_to_string("epd/bench.epd").unwrap();
+    for (i, fen) in fens.lines().step_by(7).enumerate() {
+        let board = Board::from_fen(fen).unwrap();
+        let multipv = 2 + i % 4;
+        let searchmoves = if i % 2 == 1 {
+            legal_moves(&board).iter().copied().step_by(2).collect()
+        } else {
+            Vec::new()
+        };
+        let limits = Limits {
+            depth: Some(9),
+            searchmoves: searchmoves.clone(),
+            ..Limits::default()
+        };
+        let options = SearchOptions {
+            multipv,
+            ..SearchOptions::default()
+        };
+        let tt = TranspositionTable::new(16);
+        let mut lines = Vec::new();
+        let result = search(
+            &board,
+            &limits,
+            &tt,
+            &Signals::default(),
+            &options,
+            &mut |r| {
+                if let Report::Line(info) = r {
+                    lines.push(info.clone());
+                }
+            },
+        );
+        assert!(
+            result
+                .lines
+                .iter()
+                .all(|l| searchmoves.is_empty() || searchmoves.contains(&l.pv[0]))
+        );
+        assert_client_view_consistent(fen, &lines, &result);
+    }
+}
+
+/// Replays `line` from `fen`, failing if a move follows a position where the game is over:
+/// mate, stalemate, the fifty-move rule or a threefold repetition.
+fn assert_line_ends_with_the_game(fen: &str, line: &[Move]) {
+    let mut board = Board::from_fen(fen).unwrap();
+    for &m in line {
+        let over = legal_moves(&board).is_empty()
+            || board.is_fifty_move_draw()
+            || board.repetitions() >= 2;
+        assert!(
+            !over,
+            "{fen}: PV {line:?} goes on after the game ended, with {m}"
+        );
+        board.make_move(m);
+    }
+}
+
+#[test]
+fn principal_variations_end_where_the_game_ends() {
+    for fen in [
+        // The fifty-move rule falls due inside the search, mostly after a check.
+        "8/8/8/4k3/8/8/8/3QK3 w - - 97 120",
+        "8/8/8/3k4/8/8/r7/4K2R b - - 98 90",
+        "6k1/5ppp/8/8/8/1q6/8/QQ4K1 b - - 95 60",
+        "8/8/4k3/8/2R5/8/5K2/3r4 w - - 99 100",
+        // Perpetual check: the repetition ends the line.
+        "6k1/5ppp/8/8/8/1q6/8/QQ4K1 b - - 0 1",
+    ] {
+        let (_, pvs) = run(fen, Limits::depth(12), &SearchOptions::default());
+        pvs.iter()
+            .for_each(|pv| assert_line_ends_with_the_game(fen, pv));
+    }
 }
 
 #[test]

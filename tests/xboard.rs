@@ -22,6 +22,7 @@ fn xboard() -> Session {
         "sigterm=0",
         "colors=0",
         "analyze=1",
+        "exclude=1",
         "memory=1",
         "smp=1",
         "myname=\"Ferrum",
@@ -226,6 +227,78 @@ fn analyze_mode() {
         "thinking lines expected: {lines:?}"
     );
     assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+}
+
+/// The first PV move of each thinking line, grouped by depth.
+fn first_moves_by_depth(lines: &[String]) -> Vec<(u32, Vec<String>)> {
+    let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
+    for line in lines {
+        let Some((head, pv)) = line.split_once('\t') else {
+            continue;
+        };
+        let depth: u32 = head.split_whitespace().next().unwrap().parse().unwrap();
+        let first = pv.split_whitespace().next().unwrap().to_string();
+        match groups.last_mut() {
+            Some((d, firsts)) if *d == depth => firsts.push(first),
+            _ => groups.push((depth, vec![first])),
+        }
+    }
+    groups
+}
+
+#[test]
+fn analysis_with_several_lines_and_excluded_moves() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("post");
+    s.send("option MultiPV=3");
+    s.send("analyze");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("exclude e2e4");
+    s.send("exclude d2d4");
+    sync(&mut s, 1);
+    std::thread::sleep(Duration::from_millis(500));
+    let lines = sync(&mut s, 2);
+    let groups = first_moves_by_depth(&lines);
+    assert!(groups.iter().any(|(_, f)| f.len() == 3), "{lines:?}");
+    for (depth, firsts) in &groups {
+        assert!(firsts.len() <= 3, "depth {depth}: {firsts:?}");
+        for (i, m) in firsts.iter().enumerate() {
+            assert!(
+                m != "e2e4" && m != "d2d4",
+                "excluded move analysed: {lines:?}"
+            );
+            assert!(
+                !firsts[..i].contains(m),
+                "{m} twice at depth {depth}: {lines:?}"
+            );
+        }
+    }
+
+    // Everything out but one move.
+    s.send("exclude all");
+    s.send("include g1f3");
+    sync(&mut s, 3);
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = sync(&mut s, 4);
+    let groups = first_moves_by_depth(&lines);
+    assert!(!groups.is_empty());
+    assert!(groups.iter().all(|(_, f)| f == &["g1f3"]), "{lines:?}");
+
+    // A move that does not fit is refused; the filter stays.
+    s.send("exclude e2e5");
+    let lines = sync(&mut s, 5);
+    assert!(lines.iter().any(|l| l.starts_with("Error")), "{lines:?}");
+
+    // A new position starts with every move in again.
+    s.send("usermove e2e4");
+    sync(&mut s, 6);
+    std::thread::sleep(Duration::from_millis(500));
+    let lines = sync(&mut s, 7);
+    let groups = first_moves_by_depth(&lines);
+    assert!(groups.iter().any(|(_, f)| f.len() == 3), "{lines:?}");
+    s.send("exit");
+    sync(&mut s, 8);
 }
 
 #[test]

@@ -96,6 +96,12 @@ pub enum CommIn {
     Pondering(bool),
     Analyze,
     ExitAnalyze,
+    /// Leave a root move out of the analysis, or take it back in (`exclude`, `include`);
+    /// `None` for all moves.
+    RootFilter {
+        mv: Option<String>,
+        include: bool,
+    },
     Hint,
     /// The game ended (`result`).
     GameOver,

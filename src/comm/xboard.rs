@@ -129,6 +129,13 @@ impl Comm for XBoard {
             "nopost" => CommIn::Post(false),
             "analyze" => CommIn::Analyze,
             "exit" => CommIn::ExitAnalyze,
+            "exclude" | "include" => match args {
+                [mv] => CommIn::RootFilter {
+                    mv: (*mv != "all").then(|| mv.to_string()),
+                    include: command == "include",
+                },
+                _ => bad("exclude and include need a move or all"),
+            },
             "hint" => CommIn::Hint,
             "memory" => int(args.first()).map_or_else(
                 || bad("memory needs MiB"),
@@ -169,10 +176,11 @@ impl Comm for XBoard {
                 "feature done=0".into(),
                 format!(
                     "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
-                     time=1 draw=1 analyze=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\""
+                     time=1 draw=1 analyze=1 exclude=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\""
                 ),
                 "feature option=\"Resign -check 1\"".into(),
                 "feature option=\"Move Overhead -spin 10 0 5000\"".into(),
+                "feature option=\"MultiPV -spin 1 1 256\"".into(),
                 "feature option=\"Clear Hash -button\"".into(),
                 "feature done=1".into(),
             ],

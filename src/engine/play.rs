@@ -41,6 +41,10 @@ pub struct Play {
     hopeless_moves: u32,
     /// The reply we expect to our last move, for `hint`.
     pub expected_reply: Option<Move>,
+    /// Root moves left out of the analysis (`exclude`), and the position they belong to
+    /// (key and plies played): any other position starts with none excluded.
+    excluded: Vec<Move>,
+    excluded_at: (u64, usize),
 }
 
 impl Play {
@@ -68,29 +72,9 @@ impl Default for Play {
             pondering_on: None,
             hopeless_moves: 0,
             expected_reply: None,
+            excluded: Vec::new(),
+            excluded_at: (0, 0),
         }
-    }
-}
-
-/// The result and reason when the game is over by rule.
-pub fn game_over(board: &Board) -> Option<(&'static str, String)> {
-    if legal_moves(board).is_empty() {
-        if !board.in_check() {
-            return Some(("1/2-1/2", "Stalemate".into()));
-        }
-        return Some(match board.side_to_move() {
-            Color::White => ("0-1", "Black mates".into()),
-            Color::Black => ("1-0", "White mates".into()),
-        });
-    }
-    if board.is_fifty_move_draw() {
-        Some(("1/2-1/2", "Draw by fifty move rule".into()))
-    } else if board.repetitions() >= 2 {
-        Some(("1/2-1/2", "Draw by repetition".into()))
-    } else if board.is_insufficient_material() {
-        Some(("1/2-1/2", "Draw by insufficient material".into()))
-    } else {
-        None
     }
 }
 
@@ -176,6 +160,7 @@ impl Engine {
                 self.play.analyzing = true;
                 self.resume_analysis();
             }
+            CommIn::RootFilter { mv, include } => self.filter_root(mv.as_deref(), *include),
             CommIn::ExitAnalyze => {
                 self.play.analyzing = false;
                 self.abort_search();
@@ -380,23 +365,71 @@ impl Engine {
 
     /// Starts thinking about our move, unless the game is already over by rule.
     fn think(&mut self) {
-        if let Some((result, reason)) = game_over(&self.board) {
-            self.send(CommOut::Result { result, reason });
+        if let Some((result, reason)) = self.board.game_over() {
+            self.send(CommOut::Result {
+                result,
+                reason: reason.into(),
+            });
             return;
         }
         let limits = self.play_limits();
         self.start_search(limits, false, false, Purpose::Think);
     }
 
-    /// (Re)starts the endless analysis of the current position, in analyse mode.
+    /// (Re)starts the endless analysis of the current position, in analyse mode, over the
+    /// root moves not excluded.
     fn resume_analysis(&mut self) {
-        if self.play.analyzing && !legal_moves(&self.board).is_empty() {
-            let limits = Limits {
-                infinite: true,
-                ..Limits::default()
-            };
-            self.start_search(limits, true, false, Purpose::Analyze);
+        if !self.play.analyzing {
+            return;
         }
+        let excluded = self.excluded_here();
+        let searchmoves: Vec<Move> = legal_moves(&self.board)
+            .iter()
+            .copied()
+            .filter(|m| !excluded.contains(m))
+            .collect();
+        if searchmoves.is_empty() {
+            self.abort_search();
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            searchmoves,
+            ..Limits::default()
+        };
+        self.start_search(limits, true, false, Purpose::Analyze);
+    }
+
+    /// The root moves excluded in the current position.
+    fn excluded_here(&self) -> &[Move] {
+        let here = (self.board.key(), self.board.plies_played());
+        if self.play.excluded_at == here {
+            &self.play.excluded
+        } else {
+            &[]
+        }
+    }
+
+    /// `exclude`/`include` a root move (`None`: all of them), then analyse on.
+    fn filter_root(&mut self, text: Option<&str>, include: bool) {
+        let mut excluded = self.excluded_here().to_vec();
+        match text.map(|t| self.board.parse_move(t)) {
+            None if include => excluded.clear(),
+            None => excluded = legal_moves(&self.board).to_vec(),
+            Some(Ok(m)) if include => excluded.retain(|&e| e != m),
+            Some(Ok(m)) if !excluded.contains(&m) => excluded.push(m),
+            Some(Ok(_)) => {}
+            Some(Err(e)) => {
+                return self.send(CommOut::Error(format!(
+                    "{} {}: {e}",
+                    if include { "include" } else { "exclude" },
+                    text.unwrap_or_default()
+                )));
+            }
+        }
+        self.play.excluded = excluded;
+        self.play.excluded_at = (self.board.key(), self.board.plies_played());
+        self.resume_analysis();
     }
 
     /// Plays the move our search chose (or resigns a lost game) and claims a result by rule.
@@ -422,8 +455,11 @@ impl Engine {
         self.send(CommOut::Move(self.board.move_to_uci(best)));
         self.board.make_move(best);
         self.play.expected_reply = result.ponder;
-        if let Some((result, reason)) = game_over(&self.board) {
-            self.send(CommOut::Result { result, reason });
+        if let Some((result, reason)) = self.board.game_over() {
+            self.send(CommOut::Result {
+                result,
+                reason: reason.into(),
+            });
             return;
         }
         self.ponder();
@@ -441,7 +477,7 @@ impl Engine {
         };
         let mut after = self.board.clone();
         after.make_move(reply);
-        if game_over(&after).is_some() {
+        if after.game_over().is_some() {
             return;
         }
         // Our clock does not run while the opponent thinks: the limits hold after the reply.

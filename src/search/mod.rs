@@ -7,6 +7,7 @@
 
 mod history;
 mod limits;
+mod multipv;
 mod params;
 mod picker;
 mod pv;
@@ -25,6 +26,7 @@ use crate::board::Board;
 use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
+use multipv::MultiPv;
 use pv::PvTable;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -326,43 +328,47 @@ impl Searcher<'_> {
             .depth
             .unwrap_or(MAX_PLY as i32)
             .clamp(1, MAX_PLY as i32 - 8);
-        let mut lines: Vec<SearchInfo> = Vec::new();
+        let mut lines = MultiPv::new(multipv);
         let mut completed = 0;
 
         for depth in 1..=max_depth {
             self.current_depth = depth;
             self.excluded.clear();
             for index in 0..multipv {
-                let previous = lines.get(index).map(|l| l.score);
-                let Some(line) = self.aspiration(depth, index, previous) else {
+                let previous = lines.score_at(index);
+                let Some(line) = self.aspiration(depth, index, previous, &lines) else {
                     break;
                 };
                 self.excluded.push(line.pv[0]);
-                (self.report)(Report::Line(&line));
-                if index < lines.len() {
-                    lines[index] = line;
-                } else {
-                    lines.push(line);
+                lines.insert(index, line);
+                let last = index + 1 == multipv;
+                if last || self.stopped || self.started.elapsed() > Duration::from_secs(1) {
+                    self.report_lines(&lines.ordered());
+                    lines.reported();
                 }
-            }
-            // Lines found later in an iteration may beat earlier ones: report them in order.
-            lines.sort_by_key(|l| -l.score);
-            for (i, line) in lines.iter_mut().enumerate() {
-                line.multipv = i + 1;
+                if self.stopped {
+                    break;
+                }
             }
             if self.stopped {
                 break;
             }
+            lines.sort();
             completed = depth;
             self.may_stop = true;
             self.poll_ponderhit();
             let mate_found = limits
                 .mate
-                .is_some_and(|n| lines[0].score >= MATE - (2 * n as Score - 1));
+                .is_some_and(|n| lines.best_score() >= MATE - (2 * n as Score - 1));
             if !self.pondering && (mate_found || self.time.soft_exceeded()) {
                 break;
             }
         }
+        // Lines of an unfinished iteration that were not reported yet.
+        if lines.unreported() {
+            self.report_lines(&lines.ordered());
+        }
+        let lines = lines.ordered();
         let score = lines.first().map_or(0, |l| l.score);
         self.result(lines, score, completed)
     }
@@ -374,6 +380,7 @@ impl Searcher<'_> {
         depth: i32,
         index: usize,
         previous: Option<Score>,
+        lines: &MultiPv,
     ) -> Option<SearchInfo> {
         let mut delta = self.params.aspiration_window;
         let (mut alpha, mut beta) = match previous {
@@ -405,9 +412,16 @@ impl Searcher<'_> {
             };
             if self.started.elapsed() > Duration::from_secs(1) && !self.pv.root().is_empty() {
                 let info = self.info(depth, index, score, Some(bound));
-                (self.report)(Report::Line(&info));
+                self.report_lines(&lines.ordered_with(index, info));
             }
             delta += delta / 2;
+        }
+    }
+
+    /// Reports a whole set of lines, so that a client is never left with a stale one.
+    fn report_lines(&mut self, lines: &[SearchInfo]) {
+        for line in lines {
+            (self.report)(Report::Line(line));
         }
     }
 

@@ -100,6 +100,11 @@ impl Searcher<'_> {
                 best_score = score;
                 if score > alpha {
                     best_move = m;
+                    // The captures that settle a line belong to its PV: a mate found here
+                    // is shown to the end.
+                    if N::PV {
+                        self.pv.update(ply, m);
+                    }
                     if score >= beta {
                         break;
                     }
