@@ -72,6 +72,45 @@ pub enum Mode {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Play the engine against itself and write labelled positions (`FEN | score | result`)
+    Datagen {
+        /// File to append to
+        #[arg(short, long, default_value = "data.txt")]
+        output: PathBuf,
+        /// Stop after this many games
+        #[arg(long)]
+        games: Option<u64>,
+        /// Stop once this many positions are written
+        #[arg(long)]
+        positions: Option<u64>,
+        /// Nodes per move
+        #[arg(long, default_value_t = 5_000)]
+        nodes: u64,
+        /// Depth per move, on top of the node limit
+        #[arg(long)]
+        depth: Option<i32>,
+        /// Games played at once
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the random openings; game N of a run depends on the seed and N only
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies before the engine plays
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        /// EPD file of openings to start from (default: the start position)
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Adjudicate a win once the score stays at or above CP for PLIES plies
+        #[arg(long, num_args = 2, value_names = ["CP", "PLIES"], default_values_t = [1000, 8])]
+        resign: Vec<i32>,
+        /// Adjudicate a draw once the score stays within CP for PLIES plies after ply AFTER
+        #[arg(long, num_args = 3, value_names = ["CP", "PLIES", "AFTER"], default_values_t = [10, 16, 80])]
+        draw: Vec<i32>,
+        /// Transposition table per game, in MiB
+        #[arg(long, default_value_t = 8)]
+        hash: usize,
+    },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {
         /// EPD file, e.g. epd/perft.epd or epd/perft960.epd

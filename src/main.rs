@@ -9,7 +9,7 @@ use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
 use ferrum::search::Limits;
-use ferrum::tools::{bench, epd_test, perft_suite};
+use ferrum::tools::{bench, datagen, epd_test, perft_suite};
 use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -91,6 +91,67 @@ fn main() -> ExitCode {
             };
             epd_test::run(&text, &config, &mut std::io::stdout());
             ExitCode::SUCCESS
+        }
+        Mode::Datagen {
+            output,
+            games,
+            positions,
+            nodes,
+            depth,
+            threads,
+            seed,
+            random_plies,
+            openings,
+            resign,
+            draw,
+            hash,
+        } => {
+            let openings = match openings.map(|path| {
+                std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| datagen::read_openings(&text))
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }) {
+                None => Vec::new(),
+                Some(Ok(openings)) => openings,
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let config = datagen::Config {
+                output,
+                games,
+                positions,
+                nodes: nodes.max(1),
+                depth: depth.map(|d| d.clamp(1, 64)),
+                threads: threads.clamp(1, 256),
+                seed,
+                random_plies,
+                openings,
+                resign_score: resign[0].max(1),
+                resign_plies: resign[1].max(1) as u32,
+                draw_score: draw[0].max(0),
+                draw_plies: draw[1].max(1) as u32,
+                draw_after: draw[2].max(0) as u32,
+                hash_mb: hash.clamp(1, 65_536),
+                ..datagen::Config::default()
+            };
+            match datagen::run(&config, &mut std::io::stderr()) {
+                Ok(s) => {
+                    println!(
+                        "{} positions from {} games written to {}",
+                        s.positions,
+                        s.games,
+                        config.output.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Mode::PerftSuite {
             file,

@@ -1,6 +1,7 @@
 //! Tools around the engine proper: bench, EPD test suites and perft suites.
 
 pub mod bench;
+pub mod datagen;
 pub mod epd;
 pub mod epd_test;
 pub mod perft_suite;

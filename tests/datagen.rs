@@ -1,0 +1,60 @@
+//! `ferrum datagen`: labelled lines in the documented format, only quiet positions, and the
+//! same file from the same seed.
+
+use ferrum::board::Board;
+use ferrum::tools::datagen::{self, Config};
+use std::path::PathBuf;
+
+fn generate(name: &str, seed: u64, games: u64) -> (String, datagen::Summary) {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&path);
+    let config = Config {
+        output: path.clone(),
+        games: Some(games),
+        nodes: 1_000,
+        seed,
+        ..Config::default()
+    };
+    let summary = datagen::run(&config, &mut std::io::sink()).unwrap();
+    (std::fs::read_to_string(&path).unwrap(), summary)
+}
+
+#[test]
+fn lines_are_labelled_quiet_positions() {
+    let (text, summary) = generate("datagen-format.txt", 3, 4);
+    assert_eq!(summary.games, 4);
+    assert_eq!(text.lines().count() as u64, summary.positions);
+    assert!(summary.positions > 40, "{summary:?}");
+    let mut results = std::collections::HashSet::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let board = Board::from_fen(fields[0]).unwrap();
+        assert!(!board.in_check(), "{line}");
+        let score: i32 = fields[1].parse().unwrap();
+        assert!(score.abs() < 20_000, "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&fields[2]), "{line}");
+        results.insert(fields[2]);
+    }
+    // One result per game: the lines of a game share it.
+    assert!(results.len() <= 4);
+}
+
+#[test]
+fn one_thread_and_a_seed_give_the_same_file() {
+    let (a, _) = generate("datagen-a.txt", 11, 2);
+    let (b, _) = generate("datagen-b.txt", 11, 2);
+    let (c, _) = generate("datagen-c.txt", 12, 2);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn openings_are_read_from_epd_or_fen_lines() {
+    let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5;\n\n\
+                rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n";
+    let openings = datagen::read_openings(text).unwrap();
+    assert_eq!(openings.len(), 2);
+    let err = datagen::read_openings("not a position\n").unwrap_err();
+    assert!(err.starts_with("line 1:"), "{err}");
+}
