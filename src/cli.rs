@@ -111,6 +111,34 @@ pub enum Mode {
         #[arg(long, default_value_t = 8)]
         hash: usize,
     },
+    /// Fit the evaluation's weights to labelled positions (Texel's method) and write them as
+    /// Rust source
+    Tune {
+        /// Data files of `FEN | score | result` lines (from `ferrum datagen`)
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Where the weights go
+        #[arg(short, long, default_value = "src/eval/params.rs")]
+        output: PathBuf,
+        /// Passes over the data
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
+        /// Adam's step size, in centipawns
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// Share of the game result in the target (the rest: the search score)
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+        /// Worker threads
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Change only these groups of weights (names as in src/eval/weights.rs)
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// The sigmoid's scale (default: fitted to the data)
+        #[arg(long)]
+        k: Option<f64>,
+    },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {
         /// EPD file, e.g. epd/perft.epd or epd/perft960.epd

@@ -9,7 +9,7 @@ use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
 use ferrum::search::Limits;
-use ferrum::tools::{bench, datagen, epd_test, perft_suite};
+use ferrum::tools::{bench, datagen, epd_test, perft_suite, tune};
 use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -147,6 +147,35 @@ fn main() -> ExitCode {
                     );
                     ExitCode::SUCCESS
                 }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Mode::Tune {
+            data,
+            output,
+            epochs,
+            rate,
+            lambda,
+            threads,
+            only,
+            k,
+        } => {
+            let config = tune::Config {
+                data,
+                output,
+                epochs,
+                rate,
+                lambda: lambda.clamp(0.0, 1.0),
+                threads: threads.clamp(1, 256),
+                groups: only,
+                k,
+                command: std::env::args().collect::<Vec<_>>().join(" "),
+            };
+            match tune::run(&config, &mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
                     ExitCode::FAILURE

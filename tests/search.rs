@@ -2,7 +2,7 @@
 //! limits respected, MultiPV and searchmoves, determinism, and evaluation symmetry.
 
 use ferrum::board::Board;
-use ferrum::eval::evaluate;
+use ferrum::eval::evaluate_once as evaluate;
 use ferrum::movegen::legal_moves;
 use ferrum::search::{
     Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable, search,

@@ -123,6 +123,7 @@ impl Board {
             halfmove,
             fullmove,
             key: 0,
+            pawn_key: 0,
             checkers: Bitboard::EMPTY,
             psqt: Phased::ZERO,
             phase: 0,
@@ -145,6 +146,7 @@ impl Board {
         board.checkers =
             board.attackers_to(board.king_square(board.side), board.occupied()) & board.color(them);
         board.key = board.compute_key();
+        board.pawn_key = board.compute_pawn_key();
         board.update_castling_tables();
         Ok(board)
     }

@@ -50,6 +50,7 @@ impl Board {
                 };
                 self.remove(victim, victim_sq);
                 key ^= z.piece(victim, victim_sq);
+                self.pawn_key ^= z.pawn(victim, victim_sq);
                 undo.captured = Some(victim);
                 self.halfmove = 0;
             }
@@ -66,6 +67,7 @@ impl Board {
                 }
             };
             key ^= z.piece(piece, from) ^ z.piece(landed, to);
+            self.pawn_key ^= z.pawn(piece, from) ^ z.pawn(landed, to);
 
             if piece.kind() == PieceType::Pawn {
                 self.halfmove = 0;
@@ -255,6 +257,7 @@ impl Board {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             key: self.key,
+            pawn_key: self.pawn_key,
             checkers: self.checkers,
         }
     }
@@ -267,6 +270,7 @@ impl Board {
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
+        self.pawn_key = undo.pawn_key;
         self.checkers = undo.checkers;
     }
 

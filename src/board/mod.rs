@@ -42,6 +42,7 @@ struct Undo {
     halfmove: u16,
     fullmove: u16,
     key: u64,
+    pawn_key: u64,
     checkers: Bitboard,
 }
 
@@ -60,6 +61,8 @@ pub struct Board {
     halfmove: u16,
     fullmove: u16,
     key: u64,
+    /// Zobrist key of the pawns alone, for the evaluation's pawn table.
+    pawn_key: u64,
     /// Pieces giving check to the side to move.
     checkers: Bitboard,
     /// Material and piece-square sum, White minus Black.
@@ -263,6 +266,21 @@ impl Board {
             .count()
     }
 
+    /// The Zobrist key of the pawns alone.
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// The pawn key computed from scratch; equals `pawn_key()` whenever the board is
+    /// consistent.
+    pub fn compute_pawn_key(&self) -> u64 {
+        let z = zobrist::keys();
+        Square::all()
+            .filter_map(|sq| self.piece_at(sq).map(|p| z.pawn(p, sq)))
+            .fold(0, |k, x| k ^ x)
+    }
+
     /// The key computed from scratch; equals `key()` whenever the board is consistent.
     pub fn compute_key(&self) -> u64 {
         let z = zobrist::keys();
@@ -312,6 +330,9 @@ impl Board {
         }
         if self.key != self.compute_key() {
             return Err("incremental key differs from a fresh computation".into());
+        }
+        if self.pawn_key != self.compute_pawn_key() {
+            return Err("incremental pawn key differs from a fresh computation".into());
         }
         let (psqt, phase) = self.compute_psqt_and_phase();
         if (psqt, phase) != (self.psqt, self.phase) {

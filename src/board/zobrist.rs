@@ -8,6 +8,9 @@ use std::sync::LazyLock;
 
 pub struct Zobrist {
     pieces: [[u64; 64]; 12],
+    /// The pawns' keys of `pieces`, zero for other pieces: the pawn key changes without a
+    /// test of what moved.
+    pawns: [[u64; 64]; 12],
     castling: [u64; 16],
     en_passant: [u64; 8],
     side: u64,
@@ -19,6 +22,7 @@ static KEYS: LazyLock<Zobrist> = LazyLock::new(|| {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let mut keys = Zobrist {
         pieces: [[0; 64]; 12],
+        pawns: [[0; 64]; 12],
         castling: [0; 16],
         en_passant: [0; 8],
         side: 0,
@@ -30,6 +34,10 @@ static KEYS: LazyLock<Zobrist> = LazyLock::new(|| {
             let squares = &mut keys.pieces[Piece::new(color, kind).index()];
             squares.iter_mut().for_each(|k| *k = rng.next_u64());
         }
+    }
+    for color in Color::ALL {
+        let pawn = Piece::new(color, PieceType::Pawn).index();
+        keys.pawns[pawn] = keys.pieces[pawn];
     }
     keys.en_passant.iter_mut().for_each(|k| *k = rng.next_u64());
     keys.side = rng.next_u64();
@@ -54,6 +62,12 @@ impl Zobrist {
     #[inline(always)]
     pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
         self.pieces[piece.index()][sq.index()]
+    }
+
+    /// The key of a pawn on `sq`; zero for other pieces.
+    #[inline(always)]
+    pub fn pawn(&self, piece: Piece, sq: Square) -> u64 {
+        self.pawns[piece.index()][sq.index()]
     }
 
     #[inline(always)]

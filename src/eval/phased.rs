@@ -1,6 +1,6 @@
 //! A pair of midgame and endgame values, blended by the game phase.
 
-use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// Midgame and endgame centipawns for one term of the evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,6 +43,14 @@ impl Sub for Phased {
     #[inline(always)]
     fn sub(self, rhs: Phased) -> Phased {
         Phased::new(self.mg - rhs.mg, self.eg - rhs.eg)
+    }
+}
+
+impl Mul<i32> for Phased {
+    type Output = Phased;
+    #[inline(always)]
+    fn mul(self, rhs: i32) -> Phased {
+        Phased::new(self.mg * rhs, self.eg * rhs)
     }
 }
 

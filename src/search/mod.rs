@@ -23,6 +23,7 @@ pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
+use crate::eval::PawnTable;
 use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
@@ -177,6 +178,8 @@ struct Searcher<'a> {
     may_stop: bool,
     stack: [Frame; MAX_PLY + 2],
     history: History,
+    /// Pawn structures this thread has evaluated.
+    pawns: PawnTable,
     pv: PvTable,
     /// Root moves allowed (`searchmoves`), and those already taken by better MultiPV lines.
     root_moves: Vec<Move>,
@@ -294,6 +297,7 @@ impl<'a> Searcher<'a> {
                 killers: [Move::NONE; 2],
             }; MAX_PLY + 2],
             history: History::default(),
+            pawns: PawnTable::new(),
             pv: PvTable::default(),
             root_moves: Vec::new(),
             excluded: Vec::new(),

@@ -69,7 +69,7 @@ impl Searcher<'_> {
                 return if in_check {
                     DRAW
                 } else {
-                    evaluate(&self.board)
+                    evaluate(&self.board, &mut self.pawns)
                 };
             }
             // Step 3. Mate distance pruning: no line from here can beat a mate already found
@@ -85,7 +85,7 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INFINITY
         } else {
-            evaluate(&self.board)
+            evaluate(&self.board, &mut self.pawns)
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;

@@ -30,7 +30,7 @@ impl Searcher<'_> {
             return if in_check {
                 DRAW
             } else {
-                evaluate(&self.board)
+                evaluate(&self.board, &mut self.pawns)
             };
         }
 
@@ -40,7 +40,7 @@ impl Searcher<'_> {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            evaluate(&self.board)
+            evaluate(&self.board, &mut self.pawns)
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -5,3 +5,4 @@ pub mod datagen;
 pub mod epd;
 pub mod epd_test;
 pub mod perft_suite;
+pub mod tune;

@@ -1,0 +1,147 @@
+//! The pieces: what each attacks (kept for king safety and threats), mobility by the count
+//! of safe squares, and the terms of placement that piece-square tables cannot see: the
+//! bishop pair, rooks and queens on open files, rooks on the seventh, outposts, bad
+//! bishops and minor pieces sheltered by a pawn.
+
+use super::Acc;
+use super::masks::{attack_span, file, same_colour};
+use super::weights::*;
+use crate::board::Board;
+use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::types::{Bitboard, Color, PieceType, Square};
+
+/// Attack units a piece adds against the king whose zone it attacks, by kind.
+const ATTACKER_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+/// The squares each side attacks, by kind and in all, and what its pieces threaten
+/// around the enemy king.
+pub struct Attacks {
+    pub by_kind: [[Bitboard; 6]; 2],
+    pub all: [Bitboard; 2],
+    /// Squares attacked at least twice.
+    pub twice: [Bitboard; 2],
+    /// The king's square and those around it, for each side's king.
+    pub king_zone: [Bitboard; 2],
+    /// Attack units against each side's king from the pieces attacking its zone.
+    pub king_units: [i32; 2],
+}
+
+impl Attacks {
+    fn record(&mut self, color: Color, kind: PieceType, attacks: Bitboard) {
+        let c = color.index();
+        self.twice[c] |= self.all[c] & attacks;
+        self.all[c] |= attacks;
+        self.by_kind[c][kind.index()] |= attacks;
+    }
+}
+
+/// The pawns of `color` that defend `sq`.
+#[inline(always)]
+pub fn pawn_defenders(board: &Board, color: Color, sq: Square) -> Bitboard {
+    pawn_attacks(!color, sq) & board.pieces(color, PieceType::Pawn)
+}
+
+/// Builds both sides' attacks and adds each piece's mobility: the squares it attacks that
+/// are not held by enemy pawns nor blocked by its own pawns or king.
+pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
+    let mut attacks = Attacks {
+        by_kind: [[Bitboard::EMPTY; 6]; 2],
+        all: [Bitboard::EMPTY; 2],
+        twice: [Bitboard::EMPTY; 2],
+        king_zone: [Bitboard::EMPTY; 2],
+        king_units: [0; 2],
+    };
+    for us in Color::ALL {
+        let king = board.king_square(us);
+        attacks.king_zone[us.index()] = king_attacks(king) | king.bb();
+        let pawns = board.pieces(us, PieceType::Pawn).pawn_attacks(us);
+        attacks.record(us, PieceType::Pawn, pawns);
+        attacks.record(us, PieceType::King, king_attacks(king));
+    }
+    let occupied = board.occupied();
+    for us in Color::ALL {
+        let them = !us;
+        let area = !(board.pieces(us, PieceType::Pawn)
+            | board.pieces(us, PieceType::King)
+            | attacks.by_kind[them.index()][PieceType::Pawn.index()]);
+        let zone = attacks.king_zone[them.index()];
+        for (kind, table) in [
+            (PieceType::Knight, KNIGHT_MOBILITY),
+            (PieceType::Bishop, BISHOP_MOBILITY),
+            (PieceType::Rook, ROOK_MOBILITY),
+            (PieceType::Queen, QUEEN_MOBILITY),
+        ] {
+            for sq in board.pieces(us, kind) {
+                let reach = match kind {
+                    PieceType::Knight => knight_attacks(sq),
+                    PieceType::Bishop => bishop_attacks(sq, occupied),
+                    PieceType::Rook => rook_attacks(sq, occupied),
+                    _ => queen_attacks(sq, occupied),
+                };
+                acc.add(us, table + (reach & area).count() as usize, 1);
+                attacks.record(us, kind, reach);
+                let near_king = reach & zone;
+                if near_king.any() {
+                    attacks.king_units[them.index()] +=
+                        ATTACKER_UNITS[kind.index()] + near_king.count() as i32;
+                }
+            }
+        }
+    }
+    attacks
+}
+
+/// The placement terms of each side's pieces.
+pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
+    let pawns = board.kind(PieceType::Pawn);
+    for us in Color::ALL {
+        let them = !us;
+        let ours = board.pieces(us, PieceType::Pawn);
+        let theirs = board.pieces(them, PieceType::Pawn);
+        let bishops = board.pieces(us, PieceType::Bishop);
+        if bishops.more_than_one() {
+            acc.add(us, BISHOP_PAIR, 1);
+        }
+        for (kind, table) in [(PieceType::Rook, ROOK_FILE), (PieceType::Queen, QUEEN_FILE)] {
+            for sq in board.pieces(us, kind) {
+                let on_file = file(sq.file());
+                if (on_file & ours).is_empty() {
+                    acc.add(us, table + usize::from((on_file & theirs).is_empty()), 1);
+                }
+            }
+        }
+        for sq in board.pieces(us, PieceType::Rook) {
+            let seventh = if us == Color::White { 6 } else { 1 };
+            let eighth = if us == Color::White { 7 } else { 0 };
+            if sq.rank() == seventh
+                && (board.king_square(them).rank() == eighth
+                    || (theirs & Bitboard::rank(seventh)).any())
+            {
+                acc.add(us, ROOK_SEVENTH, 1);
+            }
+        }
+        for (kind, table) in [
+            (PieceType::Knight, KNIGHT_OUTPOST),
+            (PieceType::Bishop, BISHOP_OUTPOST),
+        ] {
+            for sq in board.pieces(us, kind) {
+                let rank = sq.relative(us).rank();
+                if (3..=5).contains(&rank) && (attack_span(us, sq) & theirs).is_empty() {
+                    let defended = pawn_defenders(board, us, sq).any();
+                    acc.add(us, table + usize::from(defended), 1);
+                }
+                let in_front = sq.bb().forward(us);
+                if (in_front & pawns).any() {
+                    acc.add(us, MINOR_BEHIND_PAWN, 1);
+                }
+            }
+        }
+        for sq in bishops {
+            let own = (same_colour(sq) & ours).count() as i32;
+            if own > 0 {
+                acc.add(us, BAD_BISHOP, own);
+            }
+        }
+    }
+}
