@@ -36,7 +36,9 @@ fn console_commands() {
     s.send("go depth 5");
     assert!(s.until(|l| l.starts_with("bestmove")).len() >= 2);
     s.send("bench 3");
-    assert!(s.until(|l| l.ends_with(" nps")).len() == 51);
+    let bench = s.until(|l| l.ends_with(" nps"));
+    assert_eq!(bench.len(), 52);
+    assert!(bench[50].starts_with("pawn table: "), "{bench:?}");
     s.send("test epd/bk.epd depth 2");
     assert!(
         s.until(|l| l.starts_with("solved"))

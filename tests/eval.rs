@@ -127,3 +127,38 @@ fn endgame_knowledge() {
     assert!(krkb.abs() < 100, "{krkb}");
     assert!(white_view("8/8/4k3/8/8/8/4p3/B3K3 w - - 0 1").abs() < 30);
 }
+
+/// Plays `fen` out with the engine on both sides at `nodes` a move; the plies to mate.
+fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
+    use ferrum::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
+    let mut board = Board::from_fen(fen).unwrap();
+    let tt = TranspositionTable::new(16);
+    for ply in 0..200 {
+        if let Some((result, _)) = board.game_over() {
+            return (result != "1/2-1/2").then_some(ply);
+        }
+        let found = search(
+            &board,
+            &Limits::nodes(nodes),
+            &tt,
+            &Signals::default(),
+            &SearchOptions::default(),
+            &mut |_| {},
+        );
+        board.make_move(found.best?);
+    }
+    None
+}
+
+#[test]
+fn mates_against_a_bare_king_are_won_in_play() {
+    for (fen, within) in [
+        ("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", 40),
+        ("8/8/8/4k3/8/8/8/KR6 w - - 0 1", 70),
+        ("8/8/8/4k3/8/8/8/KBN5 w - - 0 1", 100),
+        ("8/8/8/3k4/8/8/8/1b2K1n1 b - - 0 1", 100),
+    ] {
+        let plies = plies_to_mate(fen, 20_000);
+        assert!(plies.is_some_and(|p| p <= within), "{fen}: {plies:?}");
+    }
+}

@@ -66,11 +66,13 @@ pub fn exact(board: &Board) -> Option<Score> {
             } else {
                 [Square::H1, Square::new(0, 7)]
             };
-            70 * (7 - corners
-                .iter()
-                .map(|&c| distance(weak_king, c))
-                .min()
-                .unwrap_or(7))
+            // By the Manhattan distance, which falls with every step towards the corner
+            // (the king distance stays flat along the edge).
+            let manhattan = |c: Square| {
+                (weak_king.file() as i32 - c.file() as i32).abs()
+                    + (weak_king.rank() as i32 - c.rank() as i32).abs()
+            };
+            40 * (14 - corners.iter().map(|&c| manhattan(c)).min().unwrap_or(14))
         } else {
             20 * edge_distance(weak_king)
         };

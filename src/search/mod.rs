@@ -142,6 +142,9 @@ pub struct SearchResult {
     pub time: Duration,
     /// The final lines, best first (one per MultiPV line).
     pub lines: Vec<SearchInfo>,
+    /// The calling thread's pawn table: probes, and those that found their structure.
+    pub pawn_probes: u64,
+    pub pawn_hits: u64,
 }
 
 /// Per-ply search state.
@@ -465,6 +468,8 @@ impl Searcher<'_> {
             nodes: self.nodes,
             time: self.started.elapsed(),
             lines,
+            pawn_probes: self.pawns.probes,
+            pawn_hits: self.pawns.hits,
         }
     }
 

@@ -21,6 +21,7 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
     let options = SearchOptions::default();
     let mut searching = Duration::ZERO;
     let mut total = 0;
+    let (mut probes, mut hits) = (0, 0);
     for (i, fen) in POSITIONS.lines().enumerate() {
         let Ok(board) = Board::from_fen(fen) else {
             let _ = writeln!(out, "position {}: invalid FEN {fen}", i + 1);
@@ -38,6 +39,8 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
         );
         searching += start.elapsed();
         total += result.nodes;
+        probes += result.pawn_probes;
+        hits += result.pawn_hits;
         let best = result
             .best
             .map_or("(none)".to_string(), |m| board.move_to_uci(m));
@@ -48,6 +51,11 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
             result.nodes
         );
     }
+    let _ = writeln!(
+        out,
+        "pawn table: {:.1}% of {probes} probes found their structure",
+        100.0 * hits as f64 / probes.max(1) as f64
+    );
     let nps = (total as f64 / searching.as_secs_f64().max(1e-9)) as u64;
     let _ = writeln!(out, "{total} nodes {nps} nps");
     total
