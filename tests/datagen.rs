@@ -58,3 +58,36 @@ fn openings_are_read_from_epd_or_fen_lines() {
     let err = datagen::read_openings("not a position\n").unwrap_err();
     assert!(err.starts_with("line 1:"), "{err}");
 }
+
+/// Ctrl-C ends the run after the games in play: every line written is whole, and the
+/// summary counts them.
+#[cfg(target_os = "linux")]
+#[test]
+fn interrupt_keeps_whole_games() {
+    use std::process::{Command, Stdio};
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("datagen-interrupted.txt");
+    let _ = std::fs::remove_file(&path);
+    let child = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .args(["datagen", "--games", "100000", "--nodes", "2000", "-o"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: signalling our own child process.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let summary = String::from_utf8_lossy(&output.stdout);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines = text.lines().count();
+    assert!(lines > 0 && text.ends_with('\n'));
+    assert!(
+        summary.starts_with(&format!("{lines} positions from ")),
+        "{summary}"
+    );
+    for line in text.lines() {
+        assert_eq!(line.split(" | ").count(), 3, "{line}");
+    }
+}

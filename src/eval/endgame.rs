@@ -92,6 +92,10 @@ fn edge_distance(sq: Square) -> i32 {
 /// The share of the endgame value (of `SCALE_NORMAL`) that the side ahead keeps, where
 /// material alone overstates its chances; `eg` is the endgame score from White's view.
 pub fn scale(board: &Board, eg: Score) -> i32 {
+    // Nothing to scale at 0, and no side ahead to choose.
+    if eg == 0 {
+        return SCALE_NORMAL;
+    }
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = !strong;
     let strong_pawns = board.pieces(strong, PieceType::Pawn).count();
