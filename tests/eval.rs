@@ -1,6 +1,8 @@
 //! The evaluation: its trace multiplied out equals `evaluate`, every term is the same for
 //! both colours, and the endgame knowledge gives the results it promises.
 
+mod common;
+
 use ferrum::board::Board;
 use ferrum::eval::{self, PARAMS, PawnTable, Phased, evaluate, evaluate_once, trace};
 use ferrum::movegen::legal_moves;
@@ -32,9 +34,7 @@ fn positions() -> Vec<Board> {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            common::xorshift(&mut seed);
             // Prefer captures so that games reach the endings.
             let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
             let m = if !captures.is_empty() && !seed.is_multiple_of(3) {

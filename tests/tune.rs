@@ -1,6 +1,8 @@
 //! The tuner: on positions labelled by known weights, it finds those weights again; the
 //! weights file it writes is the one the engine compiles.
 
+mod common;
+
 use ferrum::board::Board;
 use ferrum::eval::weights::{self, BISHOP_PAIR, DOUBLED, ISOLATED, ROOK_FILE, THREAT_BY_PAWN};
 use ferrum::eval::{PARAMS, trace};
@@ -19,9 +21,7 @@ fn positions() -> Vec<Board> {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                common::xorshift(&mut seed);
                 board.make_move(moves[(seed >> 16) as usize % moves.len()]);
                 boards.push(Board::from_fen(&board.to_fen()).unwrap());
             }

@@ -13,6 +13,14 @@ pub struct Session {
     pub lines: Receiver<String>,
 }
 
+/// A seeded xorshift step, for tests that play random moves reproducibly.
+pub fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
 pub const WAIT: Duration = Duration::from_secs(20);
 
 impl Session {
