@@ -132,9 +132,13 @@ pub enum Mode {
         /// Worker threads
         #[arg(long, default_value_t = 2)]
         threads: usize,
-        /// Change only these groups of weights (names as in src/eval/weights.rs)
+        /// Change only these groups of weights: names as in src/eval/weights.rs, or
+        /// families (mobility, king-safety ...)
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+        /// Set these groups or families to zero and keep them there (an ablation)
+        #[arg(long, value_delimiter = ',')]
+        without: Vec<String>,
         /// The sigmoid's scale (default: fitted to the data)
         #[arg(long)]
         k: Option<f64>,

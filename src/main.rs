@@ -161,6 +161,7 @@ fn main() -> ExitCode {
             lambda,
             threads,
             only,
+            without,
             k,
         } => {
             let config = tune::Config {
@@ -171,6 +172,7 @@ fn main() -> ExitCode {
                 lambda: lambda.clamp(0.0, 1.0),
                 threads: threads.clamp(1, 256),
                 groups: only,
+                without,
                 k,
                 command: std::env::args().collect::<Vec<_>>().join(" "),
             };

@@ -138,3 +138,28 @@ fn the_weights_file_is_valid_rust_for_the_engine() {
     let body = |t: &str| t[t.find("\nuse ").unwrap()..].to_string();
     assert_eq!(body(&text), body(&own));
 }
+
+#[test]
+fn weights_are_named_by_group_or_family() {
+    let danger = tune::weights_named("king_danger").unwrap();
+    assert_eq!(
+        danger,
+        (weights::KING_DANGER..weights::KING_DANGER + 32).collect::<Vec<_>>()
+    );
+    // The king-safety family is shelter, storm and danger: 3 tables of 32.
+    let king = tune::weights_named("King-Safety").unwrap();
+    assert_eq!(king.len(), 96);
+    assert!(king.contains(&weights::KING_SHELTER) && king.contains(&(weights::KING_DANGER + 31)));
+    assert!(
+        tune::weights_named("pawn structure")
+            .unwrap()
+            .contains(&DOUBLED)
+    );
+    let error = tune::weights_named("kingsafety").unwrap_err();
+    assert!(
+        error.contains("'kingsafety'") && error.contains("king-safety"),
+        "{error}"
+    );
+    let active = tune::active_weights(&["mobility".to_string()]).unwrap();
+    assert_eq!(active.iter().filter(|&&a| a).count(), 9 + 14 + 15 + 28);
+}

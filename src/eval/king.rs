@@ -69,12 +69,14 @@ fn shelter<A: Acc>(board: &Board, us: Color, king: Square, acc: &mut A) {
     let centre = king.file().clamp(1, 6);
     for f in centre - 1..=centre + 1 {
         let edge = f.min(7 - f) as usize;
+        // The relative rank of the pawn nearest our side, 0 if none.
         let nearest = |pawns: Bitboard| {
-            let on_file = pawns & file(f) & ahead;
-            on_file
-                .map(|sq| sq.relative(us).rank() as usize)
-                .min()
-                .unwrap_or(0)
+            let on_file = (pawns & file(f) & ahead).0;
+            match (on_file, us) {
+                (0, _) => 0,
+                (bits, Color::White) => bits.trailing_zeros() as usize / 8,
+                (bits, Color::Black) => bits.leading_zeros() as usize / 8,
+            }
         };
         acc.add(us, KING_SHELTER + 8 * edge + nearest(ours), 1);
         acc.add(us, KING_STORM + 8 * edge + nearest(theirs), 1);

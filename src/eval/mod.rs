@@ -8,6 +8,7 @@
 //! often each weight applies (`trace`), and the `eval` command's splits the sum by term.
 //! The three cannot drift apart.
 
+mod cache;
 mod endgame;
 mod king;
 pub mod masks;
@@ -20,6 +21,7 @@ mod threats;
 pub mod wdl;
 pub mod weights;
 
+pub use cache::EvalCache;
 pub use params::PARAMS;
 pub use pawns::PawnTable;
 pub use phased::{MAX_PHASE, PHASE_WEIGHT, Phased};

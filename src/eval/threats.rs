@@ -20,9 +20,20 @@ pub fn threats<A: Acc>(board: &Board, attacks: &Attacks, acc: &mut A) {
             (minors, THREAT_BY_MINOR),
             (by(PieceType::Rook), THREAT_BY_ROOK),
         ] {
-            for sq in targets & attackers {
-                if let Some(piece) = board.piece_at(sq) {
-                    acc.add(us, table + piece.kind().index(), 1);
+            let attacked = targets & attackers;
+            if attacked.is_empty() {
+                continue;
+            }
+            for kind in [
+                PieceType::Pawn,
+                PieceType::Knight,
+                PieceType::Bishop,
+                PieceType::Rook,
+                PieceType::Queen,
+            ] {
+                let count = (attacked & board.kind(kind)).count();
+                if count > 0 {
+                    acc.add(us, table + kind.index(), count as i32);
                 }
             }
         }

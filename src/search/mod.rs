@@ -23,7 +23,7 @@ pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
-use crate::eval::PawnTable;
+use crate::eval::{EvalCache, PawnTable, evaluate};
 use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
 use history::History;
@@ -183,6 +183,8 @@ struct Searcher<'a> {
     history: History,
     /// Pawn structures this thread has evaluated.
     pawns: PawnTable,
+    /// Evaluations this thread has made, by position.
+    evals: EvalCache,
     pv: PvTable,
     /// Root moves allowed (`searchmoves`), and those already taken by better MultiPV lines.
     root_moves: Vec<Move>,
@@ -301,6 +303,7 @@ impl<'a> Searcher<'a> {
             }; MAX_PLY + 2],
             history: History::default(),
             pawns: PawnTable::new(),
+            evals: EvalCache::new(),
             pv: PvTable::default(),
             root_moves: Vec::new(),
             excluded: Vec::new(),
@@ -518,5 +521,22 @@ impl Searcher<'_> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The static evaluation of the position, which is not in check: from this thread's
+    /// cache, else from the table's entry, else computed (and kept). Every source holds
+    /// the same value, so where it comes from never changes the search.
+    #[inline]
+    fn static_eval(&mut self) -> Score {
+        let key = self.board.key();
+        if let Some(score) = self.evals.get(key) {
+            return score;
+        }
+        let score = match self.tt.probe(key, 0) {
+            Some(entry) => entry.eval,
+            None => evaluate(&self.board, &mut self.pawns),
+        };
+        self.evals.put(key, score);
+        score
     }
 }

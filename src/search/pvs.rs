@@ -6,7 +6,6 @@ use super::history::{self, MAX_HISTORY};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
-use crate::eval::evaluate;
 use crate::types::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Move, PieceType, Score};
 use std::time::Duration;
 
@@ -66,11 +65,7 @@ impl Searcher<'_> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check {
-                    DRAW
-                } else {
-                    evaluate(&self.board, &mut self.pawns)
-                };
+                return if in_check { DRAW } else { self.static_eval() };
             }
             // Step 3. Mate distance pruning: no line from here can beat a mate already found
             // closer to the root.
@@ -85,7 +80,7 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INFINITY
         } else {
-            evaluate(&self.board, &mut self.pawns)
+            self.static_eval()
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;

@@ -6,7 +6,6 @@ use super::Searcher;
 use super::picker::{MovePicker, victim_value};
 use super::pvs::Node;
 use super::tt::Bound;
-use crate::eval::evaluate;
 use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, Score};
 
 impl Searcher<'_> {
@@ -27,11 +26,7 @@ impl Searcher<'_> {
         }
         let in_check = self.board.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                DRAW
-            } else {
-                evaluate(&self.board, &mut self.pawns)
-            };
+            return if in_check { DRAW } else { self.static_eval() };
         }
 
         // Stand pat: out of check, the side to move need not capture at all. Tested before
@@ -40,7 +35,7 @@ impl Searcher<'_> {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            evaluate(&self.board, &mut self.pawns)
+            self.static_eval()
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -1,7 +1,7 @@
 //! `ferrum tune`: fits the evaluation's weights to labelled positions by Texel's method.
 
 use crate::board::Board;
-use crate::eval::weights::{COUNT, GROUPS, MATERIAL};
+use crate::eval::weights::{COUNT, Family, GROUPS, MATERIAL};
 use crate::eval::{MAX_PHASE, PARAMS, Phased, trace};
 use crate::types::PieceType;
 use std::fmt::Write;
@@ -346,15 +346,36 @@ pub fn rounded(weights: &[[f64; 2]]) -> Vec<Phased> {
         .collect()
 }
 
-/// Which weights a tuning run may change: all, or those of the named groups.
+/// The weights `name` stands for: a group (`KING_DANGER`) or a family of groups
+/// (`mobility`, `king-safety`; `-` or `_` for a space), in any case.
+pub fn weights_named(name: &str) -> Result<Vec<usize>, String> {
+    let spaced = name.replace(['-', '_'], " ");
+    let groups: Vec<_> = GROUPS
+        .iter()
+        .filter(|g| {
+            g.name.eq_ignore_ascii_case(name) || g.family.name().eq_ignore_ascii_case(&spaced)
+        })
+        .collect();
+    if groups.is_empty() {
+        return Err(format!(
+            "no group or family of weights named '{name}' (groups are named in \
+             src/eval/weights.rs; families: {})",
+            Family::ALL.map(|f| f.name().replace(' ', "-")).join(", ")
+        ));
+    }
+    Ok(groups
+        .iter()
+        .flat_map(|g| g.start..g.start + g.len)
+        .collect())
+}
+
+/// Which weights a tuning run may change: all, or those of the named groups and families.
 pub fn active_weights(groups: &[String]) -> Result<Vec<bool>, String> {
     let mut active = vec![groups.is_empty(); COUNT];
     for name in groups {
-        let group = GROUPS
-            .iter()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("no group of weights named '{name}'"))?;
-        active[group.start..group.start + group.len].fill(true);
+        weights_named(name)?
+            .into_iter()
+            .for_each(|i| active[i] = true);
     }
     // The king has no material value.
     active[MATERIAL + PieceType::King.index()] = false;
@@ -374,6 +395,8 @@ pub struct Config {
     pub threads: usize,
     /// Only these groups of weights change (all when empty).
     pub groups: Vec<String>,
+    /// These groups are set to zero and kept there (to measure what they are worth).
+    pub without: Vec<String>,
     /// The sigmoid's scale; fitted to the data when not given.
     pub k: Option<f64>,
     /// How the run was started, for the output's header.
@@ -405,6 +428,12 @@ pub fn run(config: &Config, out: &mut dyn std::io::Write) -> Result<(), String> 
     );
     let mut weights = current_weights();
     let mut active = active_weights(&config.groups)?;
+    for name in &config.without {
+        for i in weights_named(name)? {
+            weights[i] = [0.0; 2];
+            active[i] = false;
+        }
+    }
     let support = data.support();
     let rare = (0..COUNT)
         .filter(|&i| active[i] && support[i] < MIN_SUPPORT)
