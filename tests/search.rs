@@ -442,3 +442,31 @@ fn helper_threads_share_the_work() {
     let (r, _) = run(fen, Limits::depth(8), &options);
     assert!(r.best.is_some() && r.depth == 8);
 }
+
+#[test]
+fn the_node_limit_counts_every_thread() {
+    let board = Board::startpos();
+    let tt = TranspositionTable::new(16);
+    let signals = Signals::default();
+    let limit = 300_000;
+    for threads in [1, 2] {
+        let options = SearchOptions {
+            threads,
+            ..SearchOptions::default()
+        };
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        tt.clear();
+        let result = search(&board, &limits, &tt, &signals, &options, &mut |_| {});
+        // Helpers publish every 1,024 nodes and stop at their next look at the signal, a
+        // little later on a busy machine; counted alone, each thread would reach the limit.
+        let slack = if threads == 1 { 0 } else { limit / 4 };
+        assert!(
+            (limit..=limit + slack).contains(&result.nodes),
+            "{threads} threads: {} nodes",
+            result.nodes
+        );
+    }
+}

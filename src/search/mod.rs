@@ -204,7 +204,7 @@ struct Searcher<'a> {
 ///
 /// With `options.threads` above one, helper threads search the same position through the
 /// shared table (Lazy SMP); the calling thread decides, reports, and stops them when done.
-/// Node counts then cover all threads; the node limit applies to the calling thread.
+/// Node counts, and the node limit, cover all threads.
 pub fn search(
     board: &Board,
     limits: &Limits,
@@ -517,7 +517,10 @@ impl Searcher<'_> {
                 self.stopped = out_of_time || self.signals.stop.load(Ordering::Relaxed);
             }
         }
-        if self.may_stop && self.nodes >= self.node_limit {
+        // The node limit counts every thread's nodes (the helpers' as last published).
+        if self.may_stop
+            && self.nodes + self.helper_nodes.load(Ordering::Relaxed) >= self.node_limit
+        {
             self.stopped = true;
         }
         self.stopped
