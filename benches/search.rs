@@ -39,6 +39,7 @@ fn search_benches(c: &mut Criterion) {
                     &tt,
                     &signals,
                     &options,
+                    &mut Vec::new(),
                     &mut |_| {},
                 )
                 .nodes

@@ -143,6 +143,7 @@ fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
             &tt,
             &Signals::default(),
             &SearchOptions::default(),
+            &mut Vec::new(),
             &mut |_| {},
         );
         board.make_move(found.best?);

@@ -5,7 +5,8 @@ use ferrum::board::Board;
 use ferrum::eval::evaluate_once as evaluate;
 use ferrum::movegen::legal_moves;
 use ferrum::search::{
-    Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable, search,
+    Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, ThreadData,
+    TranspositionTable, search,
 };
 use ferrum::types::{MATE, Move, UciScore};
 use std::sync::atomic::Ordering;
@@ -16,11 +17,19 @@ fn run(fen: &str, limits: Limits, options: &SearchOptions) -> (SearchResult, Vec
     let tt = TranspositionTable::new(16);
     let signals = Signals::default();
     let mut pvs = Vec::new();
-    let result = search(&board, &limits, &tt, &signals, options, &mut |r| {
-        if let Report::Line(info) = r {
-            pvs.push(info.pv.clone());
-        }
-    });
+    let result = search(
+        &board,
+        &limits,
+        &tt,
+        &signals,
+        options,
+        &mut Vec::new(),
+        &mut |r| {
+            if let Report::Line(info) = r {
+                pvs.push(info.pv.clone());
+            }
+        },
+    );
     (result, pvs)
 }
 
@@ -205,6 +214,7 @@ fn multipv_lines_as_a_client_keeps_them() {
             &tt,
             &Signals::default(),
             &options,
+            &mut Vec::new(),
             &mut |r| {
                 if let Report::Line(info) = r {
                     lines.push(info.clone());
@@ -300,6 +310,7 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
             &tt,
             &signals,
             &SearchOptions::default(),
+            &mut Vec::new(),
             &mut |_| {},
         )
     });
@@ -313,6 +324,7 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
         &tt,
         &signals,
         &SearchOptions::default(),
+        &mut Vec::new(),
         &mut |_| {},
     );
     assert!(result.best.is_some() && result.depth >= 1);
@@ -398,6 +410,7 @@ fn pondering_ignores_the_clock_until_ponderhit() {
             &tt,
             &signals,
             &SearchOptions::default(),
+            &mut Vec::new(),
             &mut |_| {},
         );
         (result, hit.join().unwrap())
@@ -431,6 +444,7 @@ fn helper_threads_share_the_work() {
         &tt,
         &signals,
         &options,
+        &mut Vec::new(),
         &mut report,
     );
     assert!(result.best.is_some());
@@ -459,7 +473,15 @@ fn the_node_limit_counts_every_thread() {
             ..Limits::default()
         };
         tt.clear();
-        let result = search(&board, &limits, &tt, &signals, &options, &mut |_| {});
+        let result = search(
+            &board,
+            &limits,
+            &tt,
+            &signals,
+            &options,
+            &mut Vec::new(),
+            &mut |_| {},
+        );
         // Helpers publish every 1,024 nodes and stop at their next look at the signal, a
         // little later on a busy machine; counted alone, each thread would reach the limit.
         let slack = if threads == 1 { 0 } else { limit / 4 };
@@ -469,4 +491,50 @@ fn the_node_limit_counts_every_thread() {
             result.nodes
         );
     }
+}
+
+#[test]
+fn thread_data_carries_history_from_one_search_to_the_next() {
+    let board =
+        Board::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+            .unwrap();
+    let tt = TranspositionTable::new(16);
+    let nodes = |data: &mut Vec<ThreadData>| {
+        tt.clear();
+        let limits = Limits::depth(9);
+        let signals = Signals::default();
+        search(
+            &board,
+            &limits,
+            &tt,
+            &signals,
+            &SearchOptions::default(),
+            data,
+            &mut |_| {},
+        )
+        .nodes
+    };
+    let fresh = nodes(&mut Vec::new());
+    assert_eq!(nodes(&mut Vec::new()), fresh, "fresh data, same search");
+    // The same data again: the history of the first search orders the second's moves.
+    let mut kept = Vec::new();
+    assert_eq!(nodes(&mut kept), fresh);
+    assert_eq!(kept.len(), 1);
+    assert_ne!(nodes(&mut kept), fresh, "history kept, a different tree");
+    // One entry per thread.
+    let options = SearchOptions {
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    let signals = Signals::default();
+    search(
+        &board,
+        &Limits::depth(4),
+        &tt,
+        &signals,
+        &options,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert_eq!(kept.len(), 2);
 }

@@ -90,6 +90,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                         &tt,
                         &signals,
                         &SearchOptions::default(),
+                        &mut Vec::new(),
                         &mut report,
                     );
                     let best = result

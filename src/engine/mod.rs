@@ -14,13 +14,13 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
-    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, TranspositionTable,
-    search,
+    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, ThreadData,
+    TranspositionTable, search,
 };
 use crate::types::{Color, Move};
 use crossbeam_channel::{Receiver, Sender};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 /// Everything the engine loop reacts to, on one channel.
@@ -75,6 +75,10 @@ struct Running {
 pub struct Engine {
     board: Board,
     tt: Arc<TranspositionTable>,
+    /// Each search thread's history and caches, kept from search to search in a game.
+    thread_data: Arc<Mutex<Vec<ThreadData>>>,
+    /// A new game or `Clear Hash` came: the next search starts with fresh thread data.
+    forget: bool,
     options: Options,
     debug: bool,
     events: Sender<Event>,
@@ -95,6 +99,8 @@ impl Engine {
         Engine {
             board: Board::startpos(),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            thread_data: Arc::default(),
+            forget: false,
             options,
             debug: false,
             events,
@@ -149,7 +155,7 @@ impl Engine {
             CommIn::NewGame if self.game_manager => self.new_game(),
             CommIn::NewGame => {
                 self.finish_search();
-                self.tt.clear();
+                self.clear_tables();
                 self.board = self
                     .fresh_board(START_FEN)
                     .unwrap_or_else(|_| Board::startpos());
@@ -188,7 +194,7 @@ impl Engine {
                 self.finish_search();
                 self.resize_table(self.options.hash_mb);
             }
-            Ok(Effect::ClearHash) => self.tt.clear(),
+            Ok(Effect::ClearHash) => self.clear_tables(),
             Ok(Effect::Chess960) => self.board.set_chess960(self.options.chess960),
             Ok(Effect::None) => {}
             Err(e) => self.send(CommOut::Error(e)),
@@ -196,6 +202,13 @@ impl Engine {
         if self.debug {
             self.send(CommOut::Message(format!("options {:?}", self.options)));
         }
+    }
+
+    /// Forgets what earlier searches learned: the table now, the thread data when the next
+    /// search starts (a running search still holds it).
+    fn clear_tables(&mut self) {
+        self.tt.clear();
+        self.forget = true;
     }
 
     /// A new table of `mb` MiB; on failure the old one stays and the reason is reported.
@@ -306,6 +319,10 @@ impl Engine {
         purpose: Purpose,
     ) {
         self.abort_search();
+        let thread_data = Arc::clone(&self.thread_data);
+        if std::mem::take(&mut self.forget) {
+            lock(&thread_data).clear();
+        }
         let signals = Arc::new(Signals::new(ponder));
         let options = SearchOptions {
             multipv: if purpose == Purpose::Think {
@@ -338,7 +355,17 @@ impl Engine {
                     };
                     let _ = events.send(Event::Search(event));
                 };
-                let result = search(&board, &limits, &tt, &thread_signals, &options, &mut report);
+                let mut data = lock(&thread_data);
+                let result = search(
+                    &board,
+                    &limits,
+                    &tt,
+                    &thread_signals,
+                    &options,
+                    &mut data,
+                    &mut report,
+                );
+                drop(data);
                 let _ = done_sender.send(result);
                 let _ = events.send(Event::Search(SearchEvent::Done(id)));
             });
@@ -487,4 +514,10 @@ fn info_line(root: &Board, info: &SearchInfo, show_wdl: bool) -> InfoLine {
         line.wdl = Some(wdl(info.score, wdl::material(root)));
     }
     line
+}
+
+/// The thread data, even if a search thread panicked while holding it (the data are
+/// heuristics: any state of them is usable).
+fn lock(data: &Mutex<Vec<ThreadData>>) -> MutexGuard<'_, Vec<ThreadData>> {
+    data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -254,7 +254,7 @@ impl Engine {
     /// `new`: the start position, the engine playing Black, no depth cap.
     pub(super) fn new_game(&mut self) {
         self.abort_search();
-        self.tt.clear();
+        self.clear_tables();
         self.board = self
             .fresh_board(START_FEN)
             .unwrap_or_else(|_| Board::startpos());

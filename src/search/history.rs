@@ -1,5 +1,7 @@
 //! Quiet-move history: how often a move of this piece to this square caused a cutoff,
-//! decayed so that recent experience counts most.
+//! decayed so that recent experience counts most; alone ("butterfly" style) and after a
+//! given move one and two plies before (continuation history), which tells the replies
+//! that work against a particular move.
 
 use crate::types::{Piece, Square};
 
@@ -23,18 +25,96 @@ pub fn bonus(depth: i32) -> i32 {
     (16 * depth * depth + 32 * depth).min(1_600)
 }
 
+/// A quiet move's ordering score, for the move picker.
+pub trait QuietScore {
+    fn score(&self, piece: Piece, to: Square) -> i32;
+}
+
+/// Moves `entry` towards +-MAX_HISTORY by `delta`, less the closer it already is
+/// ("gravity"), so entries never overflow and old results fade.
+#[inline(always)]
+fn nudge(entry: i32, delta: i32) -> i32 {
+    let delta = delta.clamp(-MAX_HISTORY, MAX_HISTORY);
+    entry + delta - entry * delta.abs() / MAX_HISTORY
+}
+
+impl QuietScore for History {
+    fn score(&self, piece: Piece, to: Square) -> i32 {
+        self.get(piece, to)
+    }
+}
+
 impl History {
     #[inline(always)]
     pub fn get(&self, piece: Piece, to: Square) -> i32 {
         self.table[piece.index()][to.index()]
     }
 
-    /// Moves the entry towards +-MAX_HISTORY by `delta`, less the closer it already is
-    /// ("gravity"), so entries never overflow and old results fade.
+    /// Halves every entry, so that a new search's results soon outweigh the last one's.
+    pub fn age(&mut self) {
+        self.table.iter_mut().flatten().for_each(|v| *v /= 2);
+    }
+
     pub fn update(&mut self, piece: Piece, to: Square, delta: i32) {
         let entry = &mut self.table[piece.index()][to.index()];
-        let delta = delta.clamp(-MAX_HISTORY, MAX_HISTORY);
-        *entry += delta - *entry * delta.abs() / MAX_HISTORY;
+        *entry = nudge(*entry, delta);
+    }
+}
+
+/// A move as the continuation history sees it: the piece that moved and its target.
+pub const MOVES: usize = 12 * 64;
+
+/// The index of a move of `piece` to `to`; `MOVES` stands for no move (a null move, or
+/// before the root).
+#[inline(always)]
+pub fn move_index(piece: Piece, to: Square) -> usize {
+    piece.index() * 64 + to.index()
+}
+
+/// Continuation history: [earlier move][this move], one table for both distances (as the
+/// same pair of moves means much the same one or two plies apart).
+pub struct ContinuationHistory {
+    table: Vec<[i16; MOVES]>,
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> ContinuationHistory {
+        ContinuationHistory {
+            table: vec![[0; MOVES]; MOVES + 1],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    /// The scores of every move after `earlier`.
+    #[inline(always)]
+    pub fn after(&self, earlier: usize) -> &[i16; MOVES] {
+        &self.table[earlier]
+    }
+
+    pub fn update(&mut self, earlier: usize, piece: Piece, to: Square, delta: i32) {
+        let entry = &mut self.table[earlier][move_index(piece, to)];
+        // Within +-MAX_HISTORY, which fits 16 bits.
+        *entry = nudge(i32::from(*entry), delta) as i16;
+    }
+
+    pub fn age(&mut self) {
+        self.table.iter_mut().flatten().for_each(|v| *v /= 2);
+    }
+}
+
+/// The quiet-move scores at one node: the butterfly history and the continuation
+/// histories after the moves one and two plies before.
+pub struct NodeHistory<'a> {
+    pub butterfly: &'a History,
+    pub after: [&'a [i16; MOVES]; 2],
+}
+
+impl QuietScore for NodeHistory<'_> {
+    #[inline(always)]
+    fn score(&self, piece: Piece, to: Square) -> i32 {
+        let i = move_index(piece, to);
+        self.butterfly.get(piece, to) + i32::from(self.after[0][i]) + i32::from(self.after[1][i])
     }
 }
 
@@ -56,5 +136,30 @@ mod tests {
         }
         assert!(h.get(Piece::WhiteRook, to) >= -MAX_HISTORY);
         assert!(h.get(Piece::WhiteRook, to) < 0);
+    }
+
+    #[test]
+    fn continuation_scores_add_to_the_butterfly_score() {
+        let (knight, e5, f3) = (Piece::WhiteKnight, Square::new(4, 4), Square::new(5, 2));
+        let earlier = move_index(Piece::BlackPawn, Square::new(3, 4));
+        let mut butterfly = History::default();
+        let mut cont = ContinuationHistory::default();
+        butterfly.update(knight, e5, 100);
+        cont.update(earlier, knight, e5, 300);
+        for _ in 0..1_000 {
+            cont.update(MOVES, knight, f3, -bonus(20));
+        }
+        let node = NodeHistory {
+            butterfly: &butterfly,
+            after: [cont.after(earlier), cont.after(MOVES)],
+        };
+        assert_eq!(node.score(knight, e5), 400);
+        let f3_score = node.score(knight, f3);
+        assert!(
+            (-MAX_HISTORY..-MAX_HISTORY * 9 / 10).contains(&f3_score),
+            "{f3_score}"
+        );
+        cont.age();
+        assert_eq!(cont.after(earlier)[move_index(knight, e5)], 150);
     }
 }

@@ -14,19 +14,21 @@ mod pv;
 mod pvs;
 mod quiescence;
 mod table_memory;
+mod thread;
 mod time;
 pub mod tt;
 
 pub use limits::{Clock, Limits};
 pub use params::SearchParams;
+pub use thread::ThreadData;
 pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
-use crate::eval::{EvalCache, PawnTable, evaluate};
+use crate::eval::evaluate;
 use crate::movegen::legal_moves;
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
-use history::History;
+use history::NodeHistory;
 use multipv::MultiPv;
 use pv::PvTable;
 use std::sync::Mutex;
@@ -142,9 +144,6 @@ pub struct SearchResult {
     pub time: Duration,
     /// The final lines, best first (one per MultiPV line).
     pub lines: Vec<SearchInfo>,
-    /// The calling thread's pawn table: probes, and those that found their structure.
-    pub pawn_probes: u64,
-    pub pawn_hits: u64,
 }
 
 /// Per-ply search state.
@@ -152,6 +151,9 @@ pub struct SearchResult {
 struct Frame {
     eval: Score,
     killers: [Move; 2],
+    /// The move made from this ply, for the continuation history (`history::MOVES` for a
+    /// null move).
+    moved: usize,
 }
 
 /// One search thread's working state.
@@ -180,11 +182,8 @@ struct Searcher<'a> {
     /// False during the first iteration, which always completes so there is a move to play.
     may_stop: bool,
     stack: [Frame; MAX_PLY + 2],
-    history: History,
-    /// Pawn structures this thread has evaluated.
-    pawns: PawnTable,
-    /// Evaluations this thread has made, by position.
-    evals: EvalCache,
+    /// History and caches, kept between searches.
+    data: &'a mut ThreadData,
     pv: PvTable,
     /// Root moves allowed (`searchmoves`), and those already taken by better MultiPV lines.
     root_moves: Vec<Move>,
@@ -205,15 +204,25 @@ struct Searcher<'a> {
 /// With `options.threads` above one, helper threads search the same position through the
 /// shared table (Lazy SMP); the calling thread decides, reports, and stops them when done.
 /// Node counts, and the node limit, cover all threads.
+///
+/// `data` holds each thread's history and caches from the searches before in the same game
+/// (the calling thread's first); it grows to the number of threads.
 pub fn search(
     board: &Board,
     limits: &Limits,
     tt: &TranspositionTable,
     signals: &Signals,
     options: &SearchOptions,
+    data: &mut Vec<ThreadData>,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     tt.new_search();
+    let threads = options.threads.max(1);
+    if data.len() < threads {
+        data.resize_with(threads, ThreadData::new);
+    }
+    data.iter_mut().for_each(ThreadData::age);
+    let (main_data, helper_data) = data.split_first_mut().expect("one thread at least");
     let helper_nodes = AtomicU64::new(0);
     let helper_signals = Signals::new(false);
     let helper_limits = Limits {
@@ -223,8 +232,9 @@ pub fn search(
         ..Limits::default()
     };
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..options.threads.max(1))
-            .filter_map(|_| {
+        let helpers: Vec<_> = helper_data[..threads - 1]
+            .iter_mut()
+            .filter_map(|data| {
                 let (helper_nodes, helper_signals, helper_limits) =
                     (&helper_nodes, &helper_signals, &helper_limits);
                 std::thread::Builder::new()
@@ -232,15 +242,13 @@ pub fn search(
                     .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: Report| {};
-                        let mut helper = Searcher::new(
-                            board,
+                        let shared = Shared {
                             tt,
-                            helper_signals,
-                            options,
-                            helper_limits,
+                            signals: helper_signals,
                             helper_nodes,
-                            &mut quiet,
-                        );
+                        };
+                        let mut helper =
+                            Searcher::new(board, shared, options, helper_limits, data, &mut quiet);
                         helper.helper = true;
                         helper.iterate(helper_limits, 1);
                         helper.publish_nodes();
@@ -248,7 +256,12 @@ pub fn search(
                     .ok()
             })
             .collect();
-        let mut main = Searcher::new(board, tt, signals, options, limits, &helper_nodes, report);
+        let shared = Shared {
+            tt,
+            signals,
+            helper_nodes: &helper_nodes,
+        };
+        let mut main = Searcher::new(board, shared, options, limits, main_data, report);
         let mut result = main.iterate(limits, options.multipv);
         helper_signals.stop.store(true, Ordering::Relaxed);
         for helper in helpers {
@@ -262,14 +275,25 @@ pub fn search(
 /// Stack for helper threads: deep recursion with move lists on the stack.
 const HELPER_STACK: usize = 64 << 20;
 
+/// What a search thread shares with the others.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    signals: &'a Signals,
+    helper_nodes: &'a AtomicU64,
+}
+
 impl<'a> Searcher<'a> {
     fn new(
         board: &Board,
-        tt: &'a TranspositionTable,
-        signals: &'a Signals,
+        Shared {
+            tt,
+            signals,
+            helper_nodes,
+        }: Shared<'a>,
         options: &SearchOptions,
         limits: &Limits,
-        helper_nodes: &'a AtomicU64,
+        data: &'a mut ThreadData,
         report: &'a mut dyn FnMut(Report),
     ) -> Box<Searcher<'a>> {
         let params = options.params.clone();
@@ -300,10 +324,9 @@ impl<'a> Searcher<'a> {
             stack: [Frame {
                 eval: 0,
                 killers: [Move::NONE; 2],
+                moved: history::MOVES,
             }; MAX_PLY + 2],
-            history: History::default(),
-            pawns: PawnTable::new(),
-            evals: EvalCache::new(),
+            data,
             pv: PvTable::default(),
             root_moves: Vec::new(),
             excluded: Vec::new(),
@@ -471,8 +494,6 @@ impl Searcher<'_> {
             nodes: self.nodes,
             time: self.started.elapsed(),
             lines,
-            pawn_probes: self.pawns.probes,
-            pawn_hits: self.pawns.hits,
         }
     }
 
@@ -526,20 +547,50 @@ impl Searcher<'_> {
         self.stopped
     }
 
+    /// The quiet-move scores at `ply`: the butterfly history and the continuation
+    /// histories after the moves made one and two plies before.
+    #[inline(always)]
+    fn node_history(&self, ply: usize) -> NodeHistory<'_> {
+        NodeHistory {
+            butterfly: &self.data.history,
+            after: self
+                .earlier_moves(ply)
+                .map(|e| self.data.continuation.after(e)),
+        }
+    }
+
+    /// The moves made one and two plies before `ply` (`history::MOVES` for none).
+    #[inline(always)]
+    fn earlier_moves(&self, ply: usize) -> [usize; 2] {
+        [1, 2].map(|back| {
+            ply.checked_sub(back)
+                .map_or(history::MOVES, |p| self.stack[p].moved)
+        })
+    }
+
+    /// Records the move made from `ply`, for the continuation history below it.
+    #[inline(always)]
+    fn set_moved(&mut self, ply: usize, m: Move) {
+        self.stack[ply].moved = self
+            .board
+            .piece_at(m.from())
+            .map_or(history::MOVES, |p| history::move_index(p, m.to()));
+    }
+
     /// The static evaluation of the position, which is not in check: from this thread's
     /// cache, else from the table's entry, else computed (and kept). Every source holds
     /// the same value, so where it comes from never changes the search.
     #[inline]
     fn static_eval(&mut self) -> Score {
         let key = self.board.key();
-        if let Some(score) = self.evals.get(key) {
+        if let Some(score) = self.data.evals.get(key) {
             return score;
         }
         let score = match self.tt.probe(key, 0) {
             Some(entry) => entry.eval,
-            None => evaluate(&self.board, &mut self.pawns),
+            None => evaluate(&self.board, &mut self.data.pawns),
         };
-        self.evals.put(key, score);
+        self.data.evals.put(key, score);
         score
     }
 }

@@ -3,7 +3,7 @@
 //! lose material (by SEE, best victim first), the two killer moves, quiet moves by history,
 //! then the losing captures and under-promotions.
 
-use super::history::History;
+use super::history::QuietScore;
 use super::tt::TranspositionTable;
 use crate::board::{Board, CheckInfo, SEE_VALUE};
 use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_checks, quiet_moves, uninit_array};
@@ -206,7 +206,7 @@ impl<'a> MovePicker<'a> {
     }
 
     #[inline(never)]
-    fn generate_quiet(&mut self, board: &Board, history: &History) {
+    fn generate_quiet(&mut self, board: &Board, history: &impl QuietScore) {
         self.list.clear();
         self.next = 0;
         self.stage = Stage::Quiet;
@@ -222,7 +222,7 @@ impl<'a> MovePicker<'a> {
         self.score_list(board, self.prefetch_quiets, |m| {
             board
                 .piece_at(m.from())
-                .map_or(0, |p| history.get(p, m.to()))
+                .map_or(0, |p| history.score(p, m.to()))
         });
     }
 
@@ -257,7 +257,7 @@ impl<'a> MovePicker<'a> {
 
     /// The next move to try, or `None` when all have been returned.
     #[inline(always)]
-    pub fn next(&mut self, board: &Board, history: &History) -> Option<Move> {
+    pub fn next(&mut self, board: &Board, history: &impl QuietScore) -> Option<Move> {
         self.next_pruned(board, history, false, &mut None)
     }
 
@@ -291,7 +291,7 @@ impl<'a> MovePicker<'a> {
     pub fn next_pruned(
         &mut self,
         board: &Board,
-        history: &History,
+        history: &impl QuietScore,
         quiets_pruned: bool,
         check_info: &mut Option<CheckInfo>,
     ) -> Option<Move> {
@@ -369,6 +369,7 @@ impl<'a> MovePicker<'a> {
 mod tests {
     use super::*;
     use crate::movegen::{legal_moves, perft};
+    use crate::search::history::History;
     use std::sync::LazyLock;
 
     static TABLE: LazyLock<TranspositionTable> = LazyLock::new(|| TranspositionTable::new(1));

@@ -2,7 +2,7 @@
 //! the others with a null window, re-searched only when a move proves better than expected.
 //! Node kinds are types, so the PV and non-PV code paths are compiled separately.
 
-use super::history::{self, MAX_HISTORY};
+use super::history::{self, MAX_HISTORY, QuietScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
@@ -127,6 +127,7 @@ impl Searcher<'_> {
                 && self.board.last_move() != Some(Move::NONE)
             {
                 let r = p.nmp_base + depth / p.nmp_divisor + ((eval - beta) / 200).min(3);
+                self.stack[ply].moved = history::MOVES;
                 self.board.make_null_move();
                 let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1);
                 self.board.unmake_move();
@@ -174,9 +175,12 @@ impl Searcher<'_> {
             let quiets_pruned = !N::ROOT
                 && best_score > -MATE_BOUND
                 && ((depth <= 8 && moves_tried >= lmp_limit) || futility_value <= alpha);
-            let Some(m) =
-                picker.next_pruned(&self.board, &self.history, quiets_pruned, &mut check_info)
-            else {
+            let Some(m) = picker.next_pruned(
+                &self.board,
+                &self.node_history(ply),
+                quiets_pruned,
+                &mut check_info,
+            ) else {
                 break;
             };
             if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
@@ -186,7 +190,7 @@ impl Searcher<'_> {
             let history = self
                 .board
                 .piece_at(m.from())
-                .map_or(0, |p| self.history.get(p, m.to()));
+                .map_or(0, |p| self.node_history(ply).score(p, m.to()));
 
             // Step 10. Shallow-depth pruning, once one move has escaped being mated. Checks
             // are kept: the short mates and sacrifices a shallow search must not miss.
@@ -227,6 +231,7 @@ impl Searcher<'_> {
                 });
             }
             self.tt.prefetch(self.board.key_after(m));
+            self.set_moved(ply, m);
             self.board.make_move(m);
             moves_tried += 1;
             let gives_check = self.board.in_check();
@@ -241,7 +246,8 @@ impl Searcher<'_> {
                 let mut r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
                 r += i32::from(!improving) - i32::from(N::PV) - i32::from(gives_check);
                 r -= i32::from(self.stack[ply].killers.contains(&m));
-                r -= history * 2 / MAX_HISTORY;
+                // The three histories together reach 3 * MAX_HISTORY.
+                r -= history * 2 / (3 * MAX_HISTORY);
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if score > alpha && r > 0 {
@@ -295,13 +301,17 @@ impl Searcher<'_> {
                 killers[0] = best_move;
             }
             let bonus = history::bonus(depth);
+            let earlier = self.earlier_moves(ply);
             for (m, delta) in quiets[..quiet_count]
                 .iter()
                 .map(|&q| (q, -bonus))
                 .chain([(best_move, bonus)])
             {
                 if let Some(piece) = self.board.piece_at(m.from()) {
-                    self.history.update(piece, m.to(), delta);
+                    self.data.history.update(piece, m.to(), delta);
+                    for e in earlier {
+                        self.data.continuation.update(e, piece, m.to(), delta);
+                    }
                 }
             }
         }

@@ -69,7 +69,7 @@ impl Searcher<'_> {
         let mut moves_tried = 0;
         loop {
             let next = if in_check {
-                picker.next(&self.board, &self.history)
+                picker.next(&self.board, &self.node_history(ply))
             } else {
                 picker.next_noisy_only(&self.board)
             };
@@ -85,6 +85,7 @@ impl Searcher<'_> {
                 }
             }
             self.tt.prefetch(self.board.key_after(m));
+            self.set_moved(ply, m);
             self.board.make_move(m);
             let score = -self.quiescence::<N>(-beta, -alpha, ply + 1);
             self.board.unmake_move();

@@ -3,7 +3,7 @@
 //! when search or evaluation behaviour changes, and is the same on every machine.
 
 use crate::board::Board;
-use crate::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
+use crate::search::{Limits, SearchOptions, Signals, ThreadData, TranspositionTable, search};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,7 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
             continue;
         };
         tt.clear();
+        let mut data = vec![ThreadData::new()];
         let start = Instant::now();
         let result = search(
             &board,
@@ -35,12 +36,13 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
             &tt,
             &signals,
             &options,
+            &mut data,
             &mut |_| {},
         );
         searching += start.elapsed();
         total += result.nodes;
-        probes += result.pawn_probes;
-        hits += result.pawn_hits;
+        probes += data[0].pawns.probes;
+        hits += data[0].pawns.hits;
         let best = result
             .best
             .map_or("(none)".to_string(), |m| board.move_to_uci(m));

@@ -235,6 +235,8 @@ pub fn play_game(config: &Config, n: u64, tt: &TranspositionTable) -> Vec<String
         ..Limits::default()
     };
     let options = SearchOptions::default();
+    // Both sides share the table and the thread data, as one engine playing itself would.
+    let mut data = Vec::new();
     let mut kept: Vec<(String, Score)> = Vec::new();
     let mut winning_plies = 0;
     let mut drawn_plies = 0;
@@ -256,6 +258,7 @@ pub fn play_game(config: &Config, n: u64, tt: &TranspositionTable) -> Vec<String
             tt,
             &Signals::default(),
             &options,
+            &mut data,
             &mut |_| {},
         );
         let Some(best) = found.best else { break 0.5 };
@@ -322,6 +325,7 @@ fn opening(config: &Config, rng: &mut ChaCha8Rng, tt: &TranspositionTable) -> Bo
             tt,
             &Signals::default(),
             &SearchOptions::default(),
+            &mut Vec::new(),
             &mut |_| {},
         );
         tt.clear();

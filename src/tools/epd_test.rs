@@ -98,7 +98,15 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
                 }
             }
         };
-        let result = search(board, &config.limits, &tt, &signals, &options, &mut report);
+        let result = search(
+            board,
+            &config.limits,
+            &tt,
+            &signals,
+            &options,
+            &mut Vec::new(),
+            &mut report,
+        );
         let found = result.best;
         let solved = match found {
             Some(m) if config.multipv > 1 => {

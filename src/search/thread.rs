@@ -1,0 +1,30 @@
+//! What each search thread keeps from one search to the next within a game: its move
+//! history, which goes on ordering moves well from the first iteration of the next search
+//! (aged, so that the new position's experience soon outweighs it), and its caches of pawn
+//! structures and evaluations, which stay valid as long as the weights do. A new game
+//! starts them afresh.
+
+use super::history::{ContinuationHistory, History};
+use crate::eval::{EvalCache, PawnTable};
+
+#[derive(Default)]
+pub struct ThreadData {
+    pub(super) history: History,
+    pub(super) continuation: ContinuationHistory,
+    /// Pawn structures this thread has evaluated.
+    pub pawns: PawnTable,
+    /// Evaluations this thread has made, by position.
+    pub(super) evals: EvalCache,
+}
+
+impl ThreadData {
+    pub fn new() -> ThreadData {
+        ThreadData::default()
+    }
+
+    /// At the start of a search: what the last search learned counts for less.
+    pub(super) fn age(&mut self) {
+        self.history.age();
+        self.continuation.age();
+    }
+}
