@@ -12,6 +12,18 @@ use ferrum::types::{MATE, Move, UciScore};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+/// A search that reports nothing, with one thread's table and signals given.
+fn silent(
+    board: &Board,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    options: &SearchOptions,
+    data: &mut Vec<ThreadData>,
+) -> SearchResult {
+    search(board, limits, tt, signals, options, data, &mut |_| {})
+}
+
 fn run(fen: &str, limits: Limits, options: &SearchOptions) -> (SearchResult, Vec<Vec<Move>>) {
     let board = Board::from_fen(fen).unwrap();
     let tt = TranspositionTable::new(16);
@@ -304,28 +316,26 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
             std::thread::sleep(Duration::from_millis(100));
             signals.stop.store(true, Ordering::Relaxed);
         });
-        search(
+        silent(
             &board,
             &limits,
             &tt,
             &signals,
             &SearchOptions::default(),
             &mut Vec::new(),
-            &mut |_| {},
         )
     });
     assert!(result.best.is_some());
     assert!(start.elapsed() < Duration::from_secs(5));
     // Stopped before it starts: the first iteration still completes with a move.
     signals.stop.store(true, Ordering::Relaxed);
-    let result = search(
+    let result = silent(
         &board,
         &limits,
         &tt,
         &signals,
         &SearchOptions::default(),
         &mut Vec::new(),
-        &mut |_| {},
     );
     assert!(result.best.is_some() && result.depth >= 1);
 }
@@ -404,14 +414,13 @@ fn pondering_ignores_the_clock_until_ponderhit() {
             signals.ponder.store(false, Ordering::Relaxed);
             start.elapsed()
         });
-        let result = search(
+        let result = silent(
             &board,
             &Limits::movetime(100),
             &tt,
             &signals,
             &SearchOptions::default(),
             &mut Vec::new(),
-            &mut |_| {},
         );
         (result, hit.join().unwrap())
     });
@@ -473,15 +482,7 @@ fn the_node_limit_counts_every_thread() {
             ..Limits::default()
         };
         tt.clear();
-        let result = search(
-            &board,
-            &limits,
-            &tt,
-            &signals,
-            &options,
-            &mut Vec::new(),
-            &mut |_| {},
-        );
+        let result = silent(&board, &limits, &tt, &signals, &options, &mut Vec::new());
         // Helpers publish every 1,024 nodes and stop at their next look at the signal, a
         // little later on a busy machine; counted alone, each thread would reach the limit.
         let slack = if threads == 1 { 0 } else { limit / 4 };
@@ -503,14 +504,13 @@ fn thread_data_carries_history_from_one_search_to_the_next() {
         tt.clear();
         let limits = Limits::depth(9);
         let signals = Signals::default();
-        search(
+        silent(
             &board,
             &limits,
             &tt,
             &signals,
             &SearchOptions::default(),
             data,
-            &mut |_| {},
         )
         .nodes
     };
@@ -527,14 +527,13 @@ fn thread_data_carries_history_from_one_search_to_the_next() {
         ..SearchOptions::default()
     };
     let signals = Signals::default();
-    search(
+    silent(
         &board,
         &Limits::depth(4),
         &tt,
         &signals,
         &options,
         &mut kept,
-        &mut |_| {},
     );
     assert_eq!(kept.len(), 2);
 }
