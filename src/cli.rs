@@ -143,6 +143,16 @@ pub enum Mode {
         #[arg(long)]
         k: Option<f64>,
     },
+    /// Print the Syzygy tablebase value (WDL, -2 to 2) and distance to zeroing (DTZ) of a
+    /// position and of each legal move
+    Probe {
+        /// Directories of Syzygy tables, separated by ':' (';' on Windows)
+        #[arg(long)]
+        syzygy: String,
+        /// Position; without one, FENs are read from standard input, one per line
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {
         /// EPD file, e.g. epd/perft.epd or epd/perft960.epd

@@ -7,5 +7,6 @@ pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod search;
+pub mod tablebase;
 pub mod tools;
 pub mod types;

@@ -9,6 +9,7 @@ use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
 use ferrum::search::Limits;
+use ferrum::tablebase::Tablebases;
 use ferrum::tools::{bench, datagen, epd_test, perft_suite, tune};
 use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
@@ -183,6 +184,29 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Mode::Probe { syzygy, fen } => {
+            let tables = match Tablebases::open(&syzygy) {
+                Ok(tables) => tables,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let fens: Box<dyn Iterator<Item = String>> = match fen {
+                Some(fen) => Box::new(std::iter::once(fen)),
+                None => Box::new(std::io::stdin().lines().map_while(Result::ok)),
+            };
+            for fen in fens {
+                match Board::from_fen(fen.trim()) {
+                    Ok(board) => match tables.probe_root(&board) {
+                        Some(probe) => println!("{probe}"),
+                        None => println!("not in the tables"),
+                    },
+                    Err(e) => println!("error: {e}"),
+                }
+            }
+            ExitCode::SUCCESS
         }
         Mode::PerftSuite {
             file,
