@@ -13,6 +13,10 @@ pub struct Cli {
     /// Without a mode, Ferrum reads console commands from standard input ('help' lists them)
     #[command(subcommand)]
     pub mode: Option<Mode>,
+    /// Directories of Syzygy tablebases, separated by ':' (';' on Windows): probed by the
+    /// searches of every mode, as the SyzygyPath option
+    #[arg(long, global = true)]
+    pub syzygy: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -145,10 +149,8 @@ pub enum Mode {
     },
     /// Print the Syzygy tablebase value (WDL, -2 to 2) and distance to zeroing (DTZ) of a
     /// position and of each legal move
+    /// (the tables given by --syzygy)
     Probe {
-        /// Directories of Syzygy tables, separated by ':' (';' on Windows)
-        #[arg(long)]
-        syzygy: String,
         /// Position; without one, FENs are read from standard input, one per line
         #[arg(long)]
         fen: Option<String>,

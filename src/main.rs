@@ -5,10 +5,11 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::board::{Board, START_FEN};
+use ferrum::comm::CommIn;
 use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
-use ferrum::search::Limits;
+use ferrum::search::{Limits, Syzygy};
 use ferrum::tablebase::Tablebases;
 use ferrum::tools::{bench, datagen, epd_test, perft_suite, tune};
 use std::io::{BufRead, BufReader, Cursor, Read};
@@ -17,8 +18,18 @@ use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> ExitCode {
-    let Some(mode) = Cli::parse().mode else {
-        detect_protocol();
+    let cli = Cli::parse();
+    let syzygy = cli.syzygy;
+    // For the protocols, --syzygy sets the SyzygyPath option before the GUI speaks.
+    let setup: Vec<CommIn> = syzygy
+        .iter()
+        .map(|path| CommIn::SetOption {
+            name: "SyzygyPath".into(),
+            value: Some(path.clone()),
+        })
+        .collect();
+    let Some(mode) = cli.mode else {
+        detect_protocol(setup, syzygy.as_deref());
         return ExitCode::SUCCESS;
     };
     match mode {
@@ -27,6 +38,7 @@ fn main() -> ExitCode {
                 Arc::new(Uci),
                 BufReader::new(std::io::stdin()),
                 std::io::stdout(),
+                setup,
             );
             ExitCode::SUCCESS
         }
@@ -35,6 +47,7 @@ fn main() -> ExitCode {
                 Arc::new(XBoard::default()),
                 BufReader::new(std::io::stdin()),
                 std::io::stdout(),
+                setup,
             );
             ExitCode::SUCCESS
         }
@@ -84,11 +97,19 @@ fn main() -> ExitCode {
                 (_, Some(n), _) => Limits::nodes(n),
                 (_, _, t) => Limits::movetime((t.unwrap_or(1.0).clamp(0.001, 1e6) * 1000.0) as u64),
             };
+            let syzygy = match syzygy.as_deref().map(open_syzygy).transpose() {
+                Ok(syzygy) => syzygy,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             let config = epd_test::TestConfig {
                 limits,
                 multipv,
                 early_exit,
                 hash_mb: hash,
+                syzygy,
             };
             epd_test::run(&text, &config, &mut std::io::stdout());
             ExitCode::SUCCESS
@@ -185,9 +206,18 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Mode::Probe { syzygy, fen } => {
-            let tables = match Tablebases::open(&syzygy) {
-                Ok(tables) => tables,
+        Mode::Probe { fen } => {
+            let Some(path) = syzygy else {
+                eprintln!("error: probe needs the tables: --syzygy DIRS");
+                return ExitCode::FAILURE;
+            };
+            let tables = match Tablebases::open(&path) {
+                Ok(tables) => {
+                    if let Some(report) = tables.problem_report() {
+                        eprintln!("warning: {report}");
+                    }
+                    tables
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::FAILURE;
@@ -232,7 +262,16 @@ fn main() -> ExitCode {
 
 /// Serves whichever protocol the first command names: `uci` or `xboard`; anything else is
 /// a console command for a person.
-fn detect_protocol() {
+/// Tables for a console mode's searches, with the default probing options.
+fn open_syzygy(path: &str) -> Result<Syzygy, String> {
+    let tables = Tablebases::open(path)?;
+    if let Some(report) = tables.problem_report() {
+        eprintln!("warning: {report}");
+    }
+    Ok(Syzygy::new(Arc::new(tables)))
+}
+
+fn detect_protocol(setup: Vec<CommIn>, syzygy: Option<&str>) {
     let mut input = BufReader::new(std::io::stdin());
     let mut first = String::new();
     while first.trim().is_empty() {
@@ -243,9 +282,14 @@ fn detect_protocol() {
     }
     let replay = Cursor::new(first.clone().into_bytes()).chain(input);
     match first.split_whitespace().next() {
-        Some("uci") => serve(Arc::new(Uci), replay, std::io::stdout()),
-        Some("xboard") => serve(Arc::new(XBoard::default()), replay, std::io::stdout()),
-        _ => ferrum::comm::console::run(replay, &mut std::io::stdout()),
+        Some("uci") => serve(Arc::new(Uci), replay, std::io::stdout(), setup),
+        Some("xboard") => serve(
+            Arc::new(XBoard::default()),
+            replay,
+            std::io::stdout(),
+            setup,
+        ),
+        _ => ferrum::comm::console::run(replay, &mut std::io::stdout(), syzygy),
     }
 }
 

@@ -98,6 +98,14 @@ impl std::fmt::Display for RootProbe {
 /// Tables opened from a path (directories separated by `:`, or `;` on Windows).
 pub struct Tablebases {
     tables: TableBases<Attacks>,
+    /// Files left out as incomplete or damaged, with the reason.
+    problems: Vec<String>,
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Tablebases(up to {} pieces)", self.max_pieces())
+    }
 }
 
 /// `dtz` plies signed by who wins.
@@ -116,11 +124,31 @@ impl Tablebases {
             path.to_string()
         };
         TableBases::new(&path)
-            .map(|tables| Tablebases { tables })
+            .map(|tables| Tablebases {
+                problems: tables.problems(),
+                tables,
+            })
             .map_err(|e| match e {
                 pyrrhic_rs::TBError::BadPath => format!("no Syzygy tables found in '{path}'"),
                 other => format!("Syzygy tables in '{path}' could not be opened: {other:?}"),
             })
+    }
+
+    /// Files under the path that were left out (incomplete, cut short, not a table): each
+    /// as `NAME.rtbw: reason`. Opening reads every table's layout, so none is found later.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// One line for the user about the files left out, if any.
+    pub fn problem_report(&self) -> Option<String> {
+        (!self.problems.is_empty()).then(|| {
+            format!(
+                "Syzygy: {} damaged or incomplete file(s) left out: {}",
+                self.problems.len(),
+                self.problems.join(", ")
+            )
+        })
     }
 
     /// The most pieces, kings included, that the open tables cover.

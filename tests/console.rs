@@ -53,3 +53,27 @@ fn console_commands() {
     s.send("quit");
     assert!(s.exits_within(std::time::Duration::from_secs(2)));
 }
+
+/// `--syzygy` for the console: `probe` prints the tables' values, and without tables it
+/// says what is missing.
+#[test]
+fn console_probe() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+    let mut s = Session::start(&["--syzygy", tables]);
+    s.send("position fen 8/8/8/8/8/8/2Q5/k1K5 w - - 0 1");
+    s.send("probe");
+    let line = s.until(|_| true).pop().unwrap();
+    assert!(line.starts_with("wdl 2 dtz 1 moves "), "{line}");
+    assert!(
+        line.contains(" c2b2:2:1") && line.contains(" c1d1:0:0"),
+        "{line}"
+    );
+    s.send("position startpos");
+    s.send("probe");
+    assert_eq!(s.until(|_| true), vec!["not in the tables"]);
+    let mut s = Session::start(&[]);
+    s.send("help");
+    s.send("probe");
+    let line = s.until(|l| l.starts_with("error")).pop().unwrap();
+    assert!(line.contains("--syzygy"), "{line}");
+}

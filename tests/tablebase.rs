@@ -2,8 +2,10 @@
 //! with python-chess is `scripts/syzygy-check.py`, run by CI).
 
 use ferrum::board::Board;
+use ferrum::search::{Limits, SearchOptions, Signals, Syzygy, TranspositionTable, search};
 use ferrum::tablebase::{Tablebases, Wdl};
-use std::sync::Mutex;
+use ferrum::types::{MATE_BOUND, TB_BOUND};
+use std::sync::{Arc, Mutex};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 
@@ -91,4 +93,148 @@ fn a_directory_without_tables() {
     assert!(error.contains("no Syzygy tables found"), "{error}");
     // The prober is free again for a good path.
     assert!(Tablebases::open(TABLES).is_ok());
+}
+
+/// Each case: a position, and the result the side to move has in it.
+const ROOT_CASES: [(&str, Wdl); 5] = [
+    ("8/8/8/8/8/2k5/8/KQ5r w - - 0 1", Wdl::Win),
+    ("8/8/8/4k3/8/8/8/KQ6 b - - 0 1", Wdl::Loss),
+    ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Wdl::Win),
+    ("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", Wdl::Draw),
+    ("8/8/3k4/8/8/3K4/3B4/7r w - - 0 1", Wdl::Draw),
+];
+
+fn with_syzygy(f: impl FnOnce(&Syzygy)) {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    f(&Syzygy::new(Arc::new(Tablebases::open(TABLES).unwrap())));
+}
+
+/// The root filter keeps the result: every kept move has the position's value, all such
+/// moves are kept for analysis, and for play only the ones nearest to converting (or, when
+/// lost, furthest from it).
+#[test]
+fn root_moves_keep_the_result() {
+    with_syzygy(|tb| {
+        for (fen, value) in ROOT_CASES {
+            let board = board(fen);
+            let probe = tb.tables.probe_root(&board).unwrap();
+            assert_eq!(probe.wdl, value, "{fen}");
+            let best: Vec<_> = probe.moves.iter().filter(|m| m.1 == value).collect();
+            let all = tb.root_moves(&board, false).unwrap();
+            assert_eq!(all.len(), best.len(), "{fen}");
+            let play = tb.root_moves(&board, true).unwrap();
+            let distances: Vec<i32> = best
+                .iter()
+                .filter(|m| play.iter().any(|p| p.0 == m.0))
+                .map(|m| m.2.abs())
+                .collect();
+            assert_eq!(distances.len(), play.len(), "{fen}");
+            let extreme = match value {
+                Wdl::Win => best.iter().map(|m| m.2.abs()).min(),
+                Wdl::Loss => best.iter().map(|m| m.2.abs()).max(),
+                _ => None,
+            };
+            match extreme {
+                Some(d) => assert!(distances.iter().all(|&x| x == d), "{fen}"),
+                None => assert_eq!(play.len(), best.len(), "{fen}"),
+            }
+            for (_, score) in all {
+                match value {
+                    Wdl::Win => assert!(score > TB_BOUND && score < MATE_BOUND),
+                    Wdl::Loss => assert!(score < -TB_BOUND && score > -MATE_BOUND),
+                    _ => assert_eq!(score, 0),
+                }
+            }
+        }
+    });
+}
+
+/// A short search with the tables plays a move that keeps the result, where the search
+/// alone does not always (e2-e4 in KPvK gives the win away), and counts its probes.
+#[test]
+fn searches_keep_the_result_and_count_probes() {
+    with_syzygy(|tb| {
+        for (fen, value) in ROOT_CASES {
+            let board = board(fen);
+            let options = SearchOptions {
+                syzygy: Some(tb.clone()),
+                ..SearchOptions::default()
+            };
+            let result = search(
+                &board,
+                &Limits::depth(4),
+                &TranspositionTable::new(1),
+                &Signals::default(),
+                &options,
+                &mut Vec::new(),
+                &mut |_| {},
+            );
+            let best = result.best.unwrap();
+            let kept = tb.tables.probe_root(&board).unwrap().moves;
+            let (_, wdl, _) = kept.iter().find(|m| m.0 == best).unwrap();
+            assert_eq!(*wdl, value, "{fen}: {best}");
+            // The tree reaches positions after a pawn move, where the tables are probed.
+            if fen.contains('P') {
+                assert!(result.tbhits > 0, "{fen}");
+            }
+        }
+    });
+}
+
+/// Damaged files are found when the tables open and left out, with a reason each; the
+/// rest of the set still answers. (The positions have no capture: the prober resolves
+/// captures first and may not need the table.) A table cut short at a multiple of 64 bytes passes the
+/// prober's own size test and would be read past its end without the layout check.
+#[test]
+fn damaged_files_are_left_out() {
+    let dir = std::env::temp_dir().join(format!("ferrum-damaged-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(TABLES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rtbw" || e == "rtbz") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let cut = |name: &str, size: fn(u64) -> u64| {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.join(name))
+            .unwrap();
+        file.set_len(size(file.metadata().unwrap().len())).unwrap();
+    };
+    cut("KQvKR.rtbw", |len| len - 64);
+    cut("KRvK.rtbz", |len| len - 7);
+    let magic = dir.join("KPvK.rtbw");
+    let mut bytes = std::fs::read(&magic).unwrap();
+    bytes[0] ^= 0xff;
+    std::fs::write(&magic, bytes).unwrap();
+
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let tables = Tablebases::open(dir.to_str().unwrap()).unwrap();
+    let mut problems = tables.problems().to_vec();
+    problems.sort();
+    assert_eq!(
+        problems,
+        [
+            "KPvK.rtbw: not a Syzygy table (bad magic number)",
+            "KQvKR.rtbw: cut short",
+            "KRvK.rtbz: incomplete (7625 bytes)",
+        ]
+    );
+    assert_eq!(
+        tables.probe_wdl(&board("8/8/8/8/8/2k5/7r/KQ6 w - - 0 1")),
+        None
+    );
+    assert_eq!(
+        tables.probe_wdl(&board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")),
+        None
+    );
+    // KRvK keeps its WDL table; without DTZ there is no root probe.
+    let krk = board("8/8/8/4k3/8/8/8/KR6 b - - 0 1");
+    assert_eq!(tables.probe_wdl(&krk), Some(Wdl::Loss));
+    assert!(tables.probe_root(&krk).is_none());
+    let kqk = board("8/8/8/4k3/8/8/8/KQ6 b - - 0 1");
+    assert_eq!(tables.probe_root(&kqk).unwrap().wdl, Wdl::Loss);
+    drop(tables);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

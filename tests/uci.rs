@@ -402,3 +402,69 @@ fn searches_with_helper_threads() {
     s.send("quit");
     assert!(s.exits_within(Duration::from_millis(1000)));
 }
+
+/// The Syzygy options: declared as Stockfish names them, a bad path reported, and good
+/// tables used: table hits counted, the root moves kept to those that keep the win, and
+/// `<empty>` switching them off again.
+#[test]
+fn syzygy_options() {
+    let mut s = Session::start(&["uci"]);
+    s.send("uci");
+    let lines = s.until(|l| l == "uciok");
+    for option in [
+        "SyzygyPath type string default <empty>",
+        "SyzygyProbeDepth type spin default 1 min 1 max 100",
+        "SyzygyProbeLimit type spin default 7 min 0 max 7",
+        "Syzygy50MoveRule type check default true",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == &format!("option name {option}")),
+            "{option}"
+        );
+    }
+    s.send("setoption name SyzygyPath value /nonexistent/syzygy");
+    s.send("isready");
+    let lines = s.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string no Syzygy tables found")),
+        "{lines:?}"
+    );
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+    s.send(&format!("setoption name SyzygyPath value {tables}"));
+    s.send("isready");
+    let lines = s.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == &format!("info string Syzygy tables up to 4 pieces from {tables}")),
+        "{lines:?}"
+    );
+    // King and pawn against king: e2-e4 draws, the king moves win.
+    let kpk = "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    s.send(kpk);
+    s.send("go depth 6");
+    let lines = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e1"),
+        "{lines:?}"
+    );
+    let last_info = &lines[lines.len() - 2];
+    let field = |name: &str| -> i64 {
+        let words: Vec<&str> = last_info.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == name).unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    assert!(field("tbhits") > 0, "{last_info}");
+    assert!(field("cp") > 31_000, "{last_info}");
+    s.send("setoption name SyzygyPath value <empty>");
+    s.send(kpk);
+    s.send("go depth 6");
+    let lines = s.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains("tbhits") || l.contains("tbhits 0 "))
+    );
+}

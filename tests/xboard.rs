@@ -26,6 +26,8 @@ fn xboard() -> Session {
         "memory=1",
         "smp=1",
         "myname=\"Ferrum",
+        "egt=\"syzygy\"",
+        "option=\"SyzygyProbeLimit -spin 7 0 7\"",
     ] {
         assert!(all.contains(feature), "{feature}: {all}");
     }
@@ -444,4 +446,49 @@ fn ponder_hit_uses_the_clock_of_the_moment() {
     assert!(engine_move(&s, &mut board).starts_with("move "));
     let spent = start.elapsed();
     assert!(spent < Duration::from_millis(300), "{spent:?}");
+}
+
+/// Tables from `egtpath`: a bad path is told to the user, a good one is used in analysis.
+#[test]
+fn tablebases_from_egtpath() {
+    let mut s = xboard();
+    s.send("egtpath syzygy /nonexistent/syzygy");
+    let lines = sync(&mut s, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("telluser no Syzygy tables found")),
+        "{lines:?}"
+    );
+    s.send(&format!(
+        "egtpath syzygy {}/tests/data/syzygy",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    let lines = sync(&mut s, 2);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Syzygy tables up to 4 pieces")),
+        "{lines:?}"
+    );
+    // King and pawn against king: only king moves win. The thinking output's seventh
+    // field counts table hits.
+    s.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    s.send("post");
+    s.send("sd 6");
+    s.send("go");
+    let lines = s.until(|l| l.starts_with("move "));
+    assert!(lines.last().unwrap().starts_with("move e1"), "{lines:?}");
+    let hits: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| {
+            l.split('\t')
+                .next()?
+                .split_whitespace()
+                .nth(6)?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(hits.last().is_some_and(|&h| h > 0), "{lines:?}");
 }

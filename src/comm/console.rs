@@ -6,10 +6,12 @@ use super::{Comm, CommOut};
 use crate::board::{Board, START_FEN};
 use crate::eval;
 use crate::movegen::{divide, perft};
-use crate::search::{Limits, Report, SearchOptions, Signals, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Signals, Syzygy, TranspositionTable, search};
+use crate::tablebase::Tablebases;
 use crate::tools::bench;
 use crate::tools::epd_test::{self, TestConfig};
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 const HELP: &str = "commands:
   position startpos|fen <FEN> [moves <m1> <m2> ...]   set up a position
@@ -19,11 +21,30 @@ const HELP: &str = "commands:
   perft N | divide N                                count the move tree
   bench [depth]                                     the fixed bench search (signature last)
   test FILE [depth N | time SEC | nodes N]          run an EPD test suite (bm/am)
+  probe                                             tablebase value (WDL, DTZ) of the
+                                                    position and each move (--syzygy)
   uci | xboard                                      (as the first command) speak that protocol
   quit";
 
-/// Reads commands from `input` until `quit` or the end, answering on `out`.
-pub fn run(input: impl BufRead, out: &mut impl Write) {
+/// Reads commands from `input` until `quit` or the end, answering on `out`. Searches
+/// probe the Syzygy tables under `syzygy`, if given.
+pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>) {
+    let syzygy = syzygy.and_then(|path| match Tablebases::open(path) {
+        Ok(tables) => {
+            if let Some(report) = tables.problem_report() {
+                let _ = writeln!(out, "warning: {report}");
+            }
+            Some(Syzygy::new(Arc::new(tables)))
+        }
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
+            None
+        }
+    });
+    let options = SearchOptions {
+        syzygy: syzygy.clone(),
+        ..SearchOptions::default()
+    };
     let mut board = Board::startpos();
     let tt = TranspositionTable::new(
         std::env::var("FERRUM_HASH")
@@ -41,6 +62,13 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
             ["help"] => HELP.to_string(),
             ["d"] => board.to_string(),
             ["eval"] => eval::breakdown(&board),
+            ["probe"] => match &syzygy {
+                None => "error: no tables (start with --syzygy DIRS)".to_string(),
+                Some(tb) => tb
+                    .tables
+                    .probe_root(&board)
+                    .map_or("not in the tables".to_string(), |p| p.to_string()),
+            },
             ["bench", rest @ ..] => match rest {
                 [] => run_tool(|out| {
                     bench::run(bench::DEFAULT_DEPTH, out);
@@ -60,6 +88,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                         multipv: 1,
                         early_exit: None,
                         hash_mb: 64,
+                        syzygy: syzygy.clone(),
                     };
                     run_tool(|out| {
                         epd_test::run(&text, &config, out);
@@ -89,7 +118,7 @@ pub fn run(input: impl BufRead, out: &mut impl Write) {
                         &limits,
                         &tt,
                         &signals,
-                        &SearchOptions::default(),
+                        &options,
                         &mut Vec::new(),
                         &mut report,
                     );

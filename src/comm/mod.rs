@@ -130,9 +130,18 @@ pub type InfoLine = SearchInfo<String>;
 /// How an engine option is declared to the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// A text naming files or directories, empty by default (UCI `string`, shown as
+    /// `<empty>`).
+    Path,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +176,9 @@ pub enum CommOut {
     },
     /// Free text for the user (UCI `info string`).
     Message(String),
+    /// Something the user must know, such as a setting that could not take effect
+    /// (UCI `info string`, XBoard `telluser`).
+    Notice(String),
     /// A rejected command, with the reason.
     Error(String),
     /// A command the protocol does not have.

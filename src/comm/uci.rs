@@ -173,6 +173,9 @@ impl Comm for Uci {
                             format!("option name {} type check default {default}", option.name)
                         }
                         OptionKind::Button => format!("option name {} type button", option.name),
+                        OptionKind::Path => {
+                            format!("option name {} type string default <empty>", option.name)
+                        }
                     });
                 }
                 lines.push("uciok".into());
@@ -199,7 +202,7 @@ impl Comm for Uci {
                 lines.push(format!("Nodes searched: {total}"));
                 lines
             }
-            CommOut::Message(text) => vec![format!("info string {text}")],
+            CommOut::Message(text) | CommOut::Notice(text) => vec![format!("info string {text}")],
             CommOut::Error(text) => vec![format!("info string error: {text}")],
             CommOut::Unknown(command) => {
                 vec![format!("info string error: unknown command '{command}'")]
@@ -220,7 +223,7 @@ fn format_info(info: &InfoLine) -> String {
         .wdl
         .map_or(String::new(), |[w, d, l]| format!(" wdl {w} {d} {l}"));
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -228,6 +231,7 @@ fn format_info(info: &InfoLine) -> String {
         info.nodes,
         info.nps(),
         info.hashfull,
+        info.tbhits,
         info.time.as_millis(),
         info.pv.join(" ")
     )
@@ -337,13 +341,14 @@ mod tests {
             nodes: 1000,
             time: std::time::Duration::from_millis(10),
             hashfull: 3,
+            tbhits: 0,
             pv: vec!["e2e4".into()],
             wdl: None,
         };
         assert_eq!(
             Uci.format(&CommOut::Info(info.clone())),
             vec![
-                "info depth 5 seldepth 8 multipv 1 score mate 2 lowerbound nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4"
+                "info depth 5 seldepth 8 multipv 1 score mate 2 lowerbound nodes 1000 nps 100000 hashfull 3 tbhits 0 time 10 pv e2e4"
             ]
         );
         let info = InfoLine {
@@ -355,7 +360,7 @@ mod tests {
         assert_eq!(
             Uci.format(&CommOut::Info(info)),
             vec![
-                "info depth 5 seldepth 8 multipv 1 score cp 35 wdl 320 610 70 nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4"
+                "info depth 5 seldepth 8 multipv 1 score cp 35 wdl 320 610 70 nodes 1000 nps 100000 hashfull 3 tbhits 0 time 10 pv e2e4"
             ]
         );
     }

@@ -83,7 +83,16 @@ impl Comm for XBoard {
         match command {
             "xboard" | "accepted" | "rejected" | "random" | "name" | "rating" | "computer"
             | "ics" | "draw" | "bk" | "." | "lift" | "put" | "hover" | "partner" | "ptell"
-            | "holding" | "egtpath" => CommIn::Ignore,
+            | "holding" => CommIn::Ignore,
+            // Only Syzygy tables are known; paths of other kinds are not for us.
+            "egtpath" => match args {
+                ["syzygy", path @ ..] => CommIn::SetOption {
+                    name: "SyzygyPath".into(),
+                    value: Some(path.join(" ")),
+                },
+                [_, ..] => CommIn::Ignore,
+                [] => bad("egtpath needs a kind and a path"),
+            },
             "protover" => CommIn::Features,
             "new" => CommIn::NewGame,
             "variant" => CommIn::Variant(args.join(" ")),
@@ -176,12 +185,16 @@ impl Comm for XBoard {
                 "feature done=0".into(),
                 format!(
                     "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
-                     time=1 draw=1 analyze=1 exclude=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\""
+                     time=1 draw=1 analyze=1 exclude=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\" egt=\"syzygy\""
                 ),
                 "feature option=\"Resign -check 1\"".into(),
                 "feature option=\"Move Overhead -spin 10 0 5000\"".into(),
                 "feature option=\"MultiPV -spin 1 1 256\"".into(),
                 "feature option=\"Clear Hash -button\"".into(),
+                "feature option=\"SyzygyPath -path <empty>\"".into(),
+                "feature option=\"SyzygyProbeDepth -spin 1 1 100\"".into(),
+                "feature option=\"SyzygyProbeLimit -spin 7 0 7\"".into(),
+                "feature option=\"Syzygy50MoveRule -check 1\"".into(),
                 "feature done=1".into(),
             ],
             CommOut::Info(info) => vec![thinking(info)],
@@ -194,6 +207,7 @@ impl Comm for XBoard {
             CommOut::Unknown(command) => vec![format!("Error (unknown command): {command}")],
             CommOut::Error(reason) => vec![format!("Error ({reason})")],
             CommOut::Message(text) => vec![format!("# {text}")],
+            CommOut::Notice(text) => vec![format!("telluser {text}")],
             CommOut::Perft { rows, total } => {
                 let mut lines: Vec<String> =
                     rows.iter().map(|(m, n)| format!("# {m}: {n}")).collect();
@@ -224,12 +238,13 @@ fn thinking(info: &InfoLine) -> String {
         _ => "",
     };
     format!(
-        "{} {score} {} {} {} {}\t{}{mark}",
+        "{} {score} {} {} {} {} {}\t{}{mark}",
         info.depth,
         info.time.as_millis() / 10,
         info.nodes,
         info.seldepth,
         info.nps(),
+        info.tbhits,
         info.pv.join(" ")
     )
 }
@@ -262,6 +277,15 @@ mod tests {
     #[test]
     fn commands() {
         assert_eq!(parse("protover 2"), CommIn::Features);
+        assert_eq!(
+            parse("egtpath syzygy /tb/345:/tb/6"),
+            CommIn::SetOption {
+                name: "SyzygyPath".into(),
+                value: Some("/tb/345:/tb/6".into())
+            }
+        );
+        assert_eq!(parse("egtpath gaviota /tb/gtb"), CommIn::Ignore);
+        assert!(matches!(parse("egtpath"), CommIn::Invalid(_)));
         assert_eq!(parse("usermove e2e4"), CommIn::UserMove("e2e4".into()));
         assert_eq!(parse("e7e8q"), CommIn::UserMove("e7e8q".into()));
         assert_eq!(
@@ -329,12 +353,13 @@ mod tests {
             nodes: 5_000,
             time: std::time::Duration::from_millis(1_234),
             hashfull: 0,
+            tbhits: 0,
             pv: vec!["e2e4".into(), "e7e5".into()],
             wdl: None,
         };
         assert_eq!(
             XBoard::default().format(&CommOut::Info(info)),
-            vec!["7 -100002 123 5000 12 4051\te2e4 e7e5"]
+            vec!["7 -100002 123 5000 12 4051 0\te2e4 e7e5"]
         );
         assert_eq!(
             XBoard::default().format(&CommOut::Unknown("foo".into())),

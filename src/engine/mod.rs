@@ -14,9 +14,10 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
-    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, ThreadData,
+    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, Syzygy, ThreadData,
     TranspositionTable, search,
 };
+use crate::tablebase::Tablebases;
 use crate::types::{Color, Move};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::Ordering;
@@ -80,6 +81,8 @@ pub struct Engine {
     /// A new game or `Clear Hash` came: the next search starts with fresh thread data.
     forget: bool,
     options: Options,
+    /// Syzygy tables from the `SyzygyPath` option, when they opened.
+    tablebases: Option<Arc<Tablebases>>,
     debug: bool,
     events: Sender<Event>,
     out: Sender<CommOut>,
@@ -102,6 +105,7 @@ impl Engine {
             thread_data: Arc::default(),
             forget: false,
             options,
+            tablebases: None,
             debug: false,
             events,
             out,
@@ -196,12 +200,49 @@ impl Engine {
             }
             Ok(Effect::ClearHash) => self.clear_tables(),
             Ok(Effect::Chess960) => self.board.set_chess960(self.options.chess960),
+            Ok(Effect::Tablebases) => {
+                self.finish_search();
+                self.open_tablebases();
+            }
             Ok(Effect::None) => {}
             Err(e) => self.send(CommOut::Error(e)),
         }
         if self.debug {
             self.send(CommOut::Message(format!("options {:?}", self.options)));
         }
+    }
+
+    /// Opens the tables `SyzygyPath` names, closing those open before (the prober holds
+    /// one set at a time). Failure is reported, and the engine plays on without tables.
+    fn open_tablebases(&mut self) {
+        self.tablebases = None;
+        let path = self.options.syzygy_path.trim();
+        if path.is_empty() {
+            return;
+        }
+        match Tablebases::open(path) {
+            Ok(tables) => {
+                self.send(CommOut::Message(format!(
+                    "Syzygy tables up to {} pieces from {path}",
+                    tables.max_pieces()
+                )));
+                if let Some(report) = tables.problem_report() {
+                    self.send(CommOut::Notice(report));
+                }
+                self.tablebases = Some(Arc::new(tables));
+            }
+            Err(e) => self.send(CommOut::Notice(e)),
+        }
+    }
+
+    /// The tables and how to probe them, for a search.
+    fn syzygy(&self) -> Option<Syzygy> {
+        self.tablebases.as_ref().map(|tables| Syzygy {
+            tables: Arc::clone(tables),
+            probe_depth: self.options.syzygy_probe_depth,
+            probe_limit: self.options.syzygy_probe_limit,
+            fifty_move_rule: self.options.syzygy_50_move_rule,
+        })
     }
 
     /// Forgets what earlier searches learned: the table now, the thread data when the next
@@ -333,6 +374,7 @@ impl Engine {
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
             params: self.options.params.clone(),
+            syzygy: self.syzygy(),
         };
         self.searches += 1;
         let id = self.searches;
@@ -484,16 +526,22 @@ impl Engine {
 
 /// Runs a protocol over `input` and `output` until `quit` or the end of input: a reader
 /// thread, this engine loop, and a writer thread.
+///
+/// `setup` commands (options from the command line) are handled before the first input.
 pub fn serve(
     comm: Arc<dyn crate::comm::Comm>,
     input: impl std::io::BufRead + Send + 'static,
     output: impl std::io::Write + Send + 'static,
+    setup: Vec<CommIn>,
 ) {
     use crate::comm::io::{spawn_reader, spawn_writer};
     let (event_sender, events) = crossbeam_channel::unbounded();
     let (out_sender, out) = crossbeam_channel::unbounded();
     let game_manager = comm.game_manager();
     let writer = spawn_writer(Arc::clone(&comm), out, output);
+    for command in setup {
+        let _ = event_sender.send(Event::Comm(command));
+    }
     // The reader may stay blocked on input after `quit`; it ends with the process.
     let _reader = spawn_reader(
         input,

@@ -13,6 +13,11 @@ pub struct Options {
     pub chess960: bool,
     pub analyse_mode: bool,
     pub show_wdl: bool,
+    /// Directories of Syzygy tables (':'-separated, ';' on Windows); empty for none.
+    pub syzygy_path: String,
+    pub syzygy_probe_depth: i32,
+    pub syzygy_probe_limit: u32,
+    pub syzygy_50_move_rule: bool,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -28,6 +33,10 @@ impl Default for Options {
             chess960: false,
             analyse_mode: false,
             show_wdl: false,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_50_move_rule: true,
             params: SearchParams::default(),
         }
     }
@@ -40,6 +49,8 @@ pub enum Effect {
     ResizeHash,
     ClearHash,
     Chess960,
+    /// The tablebase path changed: open the tables again.
+    Tablebases,
 }
 
 impl Options {
@@ -107,6 +118,18 @@ impl Options {
                 name: "UCI_ShowWDL",
                 kind: OptionKind::Check {
                     default: d.show_wdl,
+                },
+            },
+            OptionSpec {
+                name: "SyzygyPath",
+                kind: OptionKind::Path,
+            },
+            spin("SyzygyProbeDepth", d.syzygy_probe_depth as usize, 1, 100),
+            spin("SyzygyProbeLimit", d.syzygy_probe_limit as usize, 0, 7),
+            OptionSpec {
+                name: "Syzygy50MoveRule",
+                kind: OptionKind::Check {
+                    default: d.syzygy_50_move_rule,
                 },
             },
         ]
@@ -179,6 +202,26 @@ impl Options {
                 self.show_wdl = flag()?;
                 Effect::None
             }
+            ("SyzygyPath", _) => {
+                // GUIs send `<empty>` (or nothing) to switch the tables off.
+                self.syzygy_path = match value {
+                    None | Some("<empty>") => String::new(),
+                    Some(path) => path.to_string(),
+                };
+                Effect::Tablebases
+            }
+            ("SyzygyProbeDepth", OptionKind::Spin { min, max, .. }) => {
+                self.syzygy_probe_depth = number(min, max)? as i32;
+                Effect::None
+            }
+            ("SyzygyProbeLimit", OptionKind::Spin { min, max, .. }) => {
+                self.syzygy_probe_limit = number(min, max)? as u32;
+                Effect::None
+            }
+            ("Syzygy50MoveRule", _) => {
+                self.syzygy_50_move_rule = flag()?;
+                Effect::None
+            }
             (name, OptionKind::Spin { min, max, .. }) if self.params.get(name).is_some() => {
                 self.params.set(name, number(min, max)?)?;
                 Effect::None
@@ -203,6 +246,13 @@ mod tests {
         assert_eq!(o.set("UCI_Chess960", Some("TRUE")), Ok(Effect::Chess960));
         assert!(o.chess960);
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
+        assert_eq!(
+            o.set("SyzygyPath", Some("/tb/wdl:/tb/dtz")),
+            Ok(Effect::Tablebases)
+        );
+        assert_eq!(o.syzygy_path, "/tb/wdl:/tb/dtz");
+        assert_eq!(o.set("SyzygyProbeLimit", Some("5")), Ok(Effect::None));
+        assert_eq!(o.syzygy_probe_limit, 5);
         let before = o.clone();
         for (name, value) in [
             ("Hash", Some("1000000")),
@@ -213,6 +263,9 @@ mod tests {
             ("Threads", Some("257")),
             ("MultiPV", Some("257")),
             ("Ponder", Some("maybe")),
+            ("SyzygyProbeLimit", Some("8")),
+            ("SyzygyProbeDepth", Some("0")),
+            ("Syzygy50MoveRule", Some("often")),
             ("Colour", Some("blue")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");

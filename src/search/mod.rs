@@ -13,6 +13,7 @@ mod picker;
 mod pv;
 mod pvs;
 mod quiescence;
+mod syzygy;
 mod table_memory;
 mod thread;
 mod time;
@@ -20,6 +21,7 @@ pub mod tt;
 
 pub use limits::{Clock, Limits};
 pub use params::SearchParams;
+pub use syzygy::Syzygy;
 pub use thread::ThreadData;
 pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
@@ -49,6 +51,8 @@ pub struct SearchInfo<M = Move> {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: usize,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
     pub pv: Vec<M>,
     /// Win, draw and loss chances in per mille, when asked for (UCI_ShowWDL).
     pub wdl: Option<[u32; 3]>,
@@ -66,6 +70,7 @@ impl<M> SearchInfo<M> {
             nodes: self.nodes,
             time: self.time,
             hashfull: self.hashfull,
+            tbhits: self.tbhits,
             pv,
             wdl: self.wdl,
         }
@@ -118,6 +123,8 @@ pub struct SearchOptions {
     pub threads: usize,
     pub move_overhead_ms: u64,
     pub params: SearchParams,
+    /// Tablebases to probe, if any.
+    pub syzygy: Option<Syzygy>,
 }
 
 impl Default for SearchOptions {
@@ -127,6 +134,7 @@ impl Default for SearchOptions {
             threads: 1,
             move_overhead_ms: 10,
             params: SearchParams::default(),
+            syzygy: None,
         }
     }
 }
@@ -141,6 +149,7 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: i32,
     pub nodes: u64,
+    pub tbhits: u64,
     pub time: Duration,
     /// The final lines, best first (one per MultiPV line).
     pub lines: Vec<SearchInfo>,
@@ -172,10 +181,13 @@ struct Searcher<'a> {
     nodes: u64,
     /// Nodes searched by helper threads, published every 1024 nodes.
     helper_nodes: &'a AtomicU64,
+    tbhits: u64,
+    helper_tbhits: &'a AtomicU64,
     /// A Lazy SMP helper: it only fills the table, and reports nothing.
     helper: bool,
-    /// Of this helper's nodes, those already added to `helper_nodes`.
+    /// Of this helper's nodes and table hits, those already added to the shared counts.
     published: u64,
+    published_tbhits: u64,
     seldepth: usize,
     /// Set once a limit or the stop flag ends the search; every node then returns at once.
     stopped: bool,
@@ -185,7 +197,11 @@ struct Searcher<'a> {
     /// History and caches, kept between searches.
     data: &'a mut ThreadData,
     pv: PvTable,
-    /// Root moves allowed (`searchmoves`), and those already taken by better MultiPV lines.
+    syzygy: Option<Syzygy>,
+    /// When the root is in the tables: the moves that keep its result, with their scores.
+    root_tablebase: Vec<(Move, Score)>,
+    /// Root moves allowed (`searchmoves`, and the tables), and those already taken by
+    /// better MultiPV lines.
     root_moves: Vec<Move>,
     excluded: Vec<Move>,
     /// The root's principal variation changed during the current root search, to a move
@@ -224,6 +240,13 @@ pub fn search(
     data.iter_mut().for_each(ThreadData::age);
     let (main_data, helper_data) = data.split_first_mut().expect("one thread at least");
     let helper_nodes = AtomicU64::new(0);
+    let helper_tbhits = AtomicU64::new(0);
+    // Before the helpers start: the root probe must not run alongside other probes.
+    let root_tablebase = options
+        .syzygy
+        .as_ref()
+        .and_then(|tb| tb.root_moves(board, options.multipv <= 1))
+        .unwrap_or_default();
     let helper_signals = Signals::new(false);
     let helper_limits = Limits {
         infinite: true,
@@ -235,8 +258,13 @@ pub fn search(
         let helpers: Vec<_> = helper_data[..threads - 1]
             .iter_mut()
             .filter_map(|data| {
-                let (helper_nodes, helper_signals, helper_limits) =
-                    (&helper_nodes, &helper_signals, &helper_limits);
+                let (helper_nodes, helper_tbhits, helper_signals, helper_limits) = (
+                    &helper_nodes,
+                    &helper_tbhits,
+                    &helper_signals,
+                    &helper_limits,
+                );
+                let root_tablebase = root_tablebase.clone();
                 std::thread::Builder::new()
                     .name("search helper".into())
                     .stack_size(HELPER_STACK)
@@ -246,10 +274,12 @@ pub fn search(
                             tt,
                             signals: helper_signals,
                             helper_nodes,
+                            helper_tbhits,
                         };
                         let mut helper =
                             Searcher::new(board, shared, options, helper_limits, data, &mut quiet);
                         helper.helper = true;
+                        helper.root_tablebase = root_tablebase;
                         helper.iterate(helper_limits, 1);
                         helper.publish_nodes();
                     })
@@ -260,14 +290,17 @@ pub fn search(
             tt,
             signals,
             helper_nodes: &helper_nodes,
+            helper_tbhits: &helper_tbhits,
         };
         let mut main = Searcher::new(board, shared, options, limits, main_data, report);
+        main.root_tablebase = root_tablebase;
         let mut result = main.iterate(limits, options.multipv);
         helper_signals.stop.store(true, Ordering::Relaxed);
         for helper in helpers {
             let _ = helper.join();
         }
         result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result.tbhits += helper_tbhits.load(Ordering::Relaxed);
         result
     })
 }
@@ -281,6 +314,7 @@ struct Shared<'a> {
     tt: &'a TranspositionTable,
     signals: &'a Signals,
     helper_nodes: &'a AtomicU64,
+    helper_tbhits: &'a AtomicU64,
 }
 
 impl<'a> Searcher<'a> {
@@ -290,6 +324,7 @@ impl<'a> Searcher<'a> {
             tt,
             signals,
             helper_nodes,
+            helper_tbhits,
         }: Shared<'a>,
         options: &SearchOptions,
         limits: &Limits,
@@ -316,8 +351,11 @@ impl<'a> Searcher<'a> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             helper_nodes,
+            tbhits: 0,
+            helper_tbhits,
             helper: false,
             published: 0,
+            published_tbhits: 0,
             seldepth: 0,
             stopped: false,
             may_stop: false,
@@ -328,6 +366,8 @@ impl<'a> Searcher<'a> {
             }; MAX_PLY + 2],
             data,
             pv: PvTable::default(),
+            syzygy: options.syzygy.clone(),
+            root_tablebase: Vec::new(),
             root_moves: Vec::new(),
             excluded: Vec::new(),
             root_pv_changed: false,
@@ -351,6 +391,15 @@ impl Searcher<'_> {
             .collect();
         if self.root_moves.is_empty() {
             self.root_moves = legal.to_vec();
+        }
+        let kept: Vec<Move> = self
+            .root_moves
+            .iter()
+            .copied()
+            .filter(|m| self.root_tablebase.iter().any(|(k, _)| k == m))
+            .collect();
+        if !kept.is_empty() {
+            self.root_moves = kept;
         }
         if self.root_moves.is_empty() {
             let score = if self.board.in_check() { -MATE } else { 0 };
@@ -401,7 +450,7 @@ impl Searcher<'_> {
         if lines.unreported() {
             self.report_lines(&lines.ordered());
         }
-        let lines = lines.ordered();
+        let lines = self.with_table_scores(lines.ordered());
         let score = lines.first().map_or(0, |l| l.score);
         self.result(lines, score, completed)
     }
@@ -453,9 +502,34 @@ impl Searcher<'_> {
 
     /// Reports a whole set of lines, so that a client is never left with a stale one.
     fn report_lines(&mut self, lines: &[SearchInfo]) {
-        for line in lines {
-            (self.report)(Report::Line(line));
+        for line in self.with_table_scores(lines.to_vec()) {
+            (self.report)(Report::Line(&line));
         }
+    }
+
+    /// Lines as they are shown: when the root is in the tables, a line whose search found
+    /// no mate shows the tables' score for its first move, and the set is ordered by it.
+    fn with_table_scores(&self, mut lines: Vec<SearchInfo>) -> Vec<SearchInfo> {
+        if self.root_tablebase.is_empty() {
+            return lines;
+        }
+        for line in &mut lines {
+            let table = line
+                .pv
+                .first()
+                .and_then(|m| self.root_tablebase.iter().find(|(k, _)| k == m));
+            if let Some(&(_, score)) = table
+                && !is_mate(line.score)
+            {
+                line.score = score;
+                line.bound = None;
+            }
+        }
+        lines.sort_by_key(|l| -l.score);
+        for (i, line) in lines.iter_mut().enumerate() {
+            line.multipv = i + 1;
+        }
+        lines
     }
 
     fn info(&self, depth: i32, index: usize, score: Score, bound: Option<Bound>) -> SearchInfo {
@@ -468,6 +542,7 @@ impl Searcher<'_> {
             nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
             time: self.started.elapsed(),
             hashfull: self.tt.hashfull(),
+            tbhits: self.tbhits + self.helper_tbhits.load(Ordering::Relaxed),
             pv: self.pv.root().to_vec(),
             wdl: None,
         }
@@ -492,6 +567,7 @@ impl Searcher<'_> {
             score,
             depth,
             nodes: self.nodes,
+            tbhits: self.tbhits,
             time: self.started.elapsed(),
             lines,
         }
@@ -514,12 +590,15 @@ impl Searcher<'_> {
         }
     }
 
-    /// Adds a helper's new nodes to the shared count.
+    /// Adds a helper's new nodes and table hits to the shared counts.
     fn publish_nodes(&mut self) {
         if self.helper && self.nodes > self.published {
             self.helper_nodes
                 .fetch_add(self.nodes - self.published, Ordering::Relaxed);
             self.published = self.nodes;
+            self.helper_tbhits
+                .fetch_add(self.tbhits - self.published_tbhits, Ordering::Relaxed);
+            self.published_tbhits = self.tbhits;
         }
     }
 

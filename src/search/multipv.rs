@@ -106,6 +106,7 @@ mod tests {
             nodes: 0,
             time: Duration::ZERO,
             hashfull: 0,
+            tbhits: 0,
             pv: vec![board.parse_move(first).unwrap()],
             wdl: None,
         }

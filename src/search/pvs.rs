@@ -6,7 +6,7 @@ use super::history::{self, MAX_HISTORY, QuietScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
-use crate::types::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Move, PieceType, Score};
+use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND};
 use std::time::Duration;
 
 pub(super) trait Node {
@@ -92,7 +92,7 @@ impl Searcher<'_> {
         if !N::PV && !in_check {
             let p = &self.params;
             if depth <= p.rfp_depth
-                && eval.abs() < MATE_BOUND
+                && eval.abs() < TB_BOUND
                 && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
                 return eval;
@@ -113,6 +113,35 @@ impl Searcher<'_> {
             return e.score;
         }
 
+        // Step 6b. Tablebases, for a position right after a capture or pawn move (the
+        // tables cannot know how long the fifty-move count has run): their result ends the
+        // node when it is exact or beyond the window, and bounds a PV node's score.
+        let (mut best_score, mut max_score) = (-INFINITY, INFINITY);
+        if !N::ROOT
+            && let Some((score, bound)) = self.probe_tablebase(depth, ply)
+        {
+            if bound.cuts(score, alpha, beta) {
+                self.tt.store(
+                    key,
+                    Move::NONE,
+                    score,
+                    eval,
+                    (depth + 6).min(MAX_PLY as i32 - 1),
+                    bound,
+                    ply,
+                );
+                return score;
+            }
+            if N::PV {
+                if bound == Bound::Lower {
+                    best_score = score;
+                    alpha = alpha.max(score);
+                } else {
+                    max_score = score;
+                }
+            }
+        }
+
         if !N::PV && !in_check {
             let p = &self.params;
             // Step 7. Null-move pruning: if passing still keeps us above beta, a real move
@@ -122,7 +151,7 @@ impl Searcher<'_> {
                 & !(self.board.kind(PieceType::Pawn) | self.board.kind(PieceType::King));
             if depth >= p.nmp_depth
                 && eval >= beta
-                && beta > -MATE_BOUND
+                && beta > -TB_BOUND
                 && pieces.any()
                 && self.board.last_move() != Some(Move::NONE)
             {
@@ -135,7 +164,7 @@ impl Searcher<'_> {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if score >= TB_BOUND { beta } else { score };
                 }
             }
         }
@@ -152,7 +181,6 @@ impl Searcher<'_> {
         if depth >= 3 {
             picker = picker.prefetch_quiets();
         }
-        let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut moves_tried: usize = 0;
         let mut quiets = [Move::NONE; MAX_QUIETS];
@@ -173,7 +201,7 @@ impl Searcher<'_> {
             // too far below alpha for a quiet move to make up. The picker then generates
             // only the checks, if it has not reached the quiet moves yet.
             let quiets_pruned = !N::ROOT
-                && best_score > -MATE_BOUND
+                && best_score > -TB_BOUND
                 && ((depth <= 8 && moves_tried >= lmp_limit) || futility_value <= alpha);
             let Some(m) = picker.next_pruned(
                 &self.board,
@@ -194,7 +222,7 @@ impl Searcher<'_> {
 
             // Step 10. Shallow-depth pruning, once one move has escaped being mated. Checks
             // are kept: the short mates and sacrifices a shallow search must not miss.
-            if !N::ROOT && best_score > -MATE_BOUND {
+            if !N::ROOT && best_score > -TB_BOUND {
                 let p = &self.params;
                 if quiet && quiets_pruned && !picker.last_was_quiet_check() {
                     let info = *check_info.get_or_insert_with(|| self.board.check_info());
@@ -316,7 +344,8 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 14. Remember the result.
+        // Step 14. Remember the result (no better than the tables allow).
+        best_score = best_score.min(max_score);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if N::PV && best_move != Move::NONE {
@@ -327,5 +356,31 @@ impl Searcher<'_> {
         self.tt
             .store(key, best_move, best_score, eval, depth, bound, ply);
         best_score
+    }
+}
+
+impl Searcher<'_> {
+    /// The tables' score for this position and the bound it is, when it is right after a
+    /// capture or pawn move, has few enough pieces and is deep enough from the horizon
+    /// (any depth with fewer pieces than the limit).
+    fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(Score, Bound)> {
+        let tb = self.syzygy.as_ref()?;
+        let pieces = self.board.occupied().count();
+        let limit = tb.max_pieces();
+        if self.board.halfmove_clock() != 0
+            || pieces > limit
+            || (depth < tb.probe_depth && pieces == limit)
+        {
+            return None;
+        }
+        let wdl = tb.tables.probe_wdl(&self.board)?;
+        self.tbhits += 1;
+        let score = tb.score(wdl, ply);
+        let bound = match score.cmp(&DRAW) {
+            std::cmp::Ordering::Greater => Bound::Lower,
+            std::cmp::Ordering::Less => Bound::Upper,
+            std::cmp::Ordering::Equal => Bound::Exact,
+        };
+        Some((score, bound))
     }
 }

@@ -6,7 +6,7 @@
 //! Relaxed atomics suffice for that: the check covers every inconsistency.
 
 use super::table_memory::TableMemory;
-use crate::types::{MATE_BOUND, Move, Score};
+use crate::types::{Move, Score, TB_BOUND};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// How a stored score relates to the true value.
@@ -86,12 +86,12 @@ fn age_of(data: u64) -> u8 {
     (data >> 58) as u8 & AGE_MASK
 }
 
-/// Mate scores count plies from the root; stored, they count from the node, so that the
-/// entry stays right when the node is reached by another path.
+/// Mate and tablebase scores count plies from the root; stored, they count from the node,
+/// so that the entry stays right when the node is reached by another path.
 pub fn score_to_tt(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as Score
     } else {
         score
@@ -100,9 +100,9 @@ pub fn score_to_tt(score: Score, ply: usize) -> Score {
 
 /// The inverse of `score_to_tt` at the probing node's ply.
 pub fn score_from_tt(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as Score
     } else {
         score

@@ -3,7 +3,7 @@
 //! none of its `am` moves (in SAN or coordinate notation).
 
 use super::epd::Epd;
-use crate::search::{Limits, Report, SearchOptions, Signals, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Signals, Syzygy, TranspositionTable, search};
 use crate::types::Move;
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -17,6 +17,7 @@ pub struct TestConfig {
     /// Stop a position once the right move has been best for this many iterations running.
     pub early_exit: Option<u32>,
     pub hash_mb: usize,
+    pub syzygy: Option<Syzygy>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,6 +36,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
     let signals = Signals::default();
     let options = SearchOptions {
         multipv: config.multipv.max(1),
+        syzygy: config.syzygy.clone(),
         ..SearchOptions::default()
     };
     let mut summary = TestSummary::default();

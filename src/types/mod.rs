@@ -13,5 +13,8 @@ pub use castling::{CastlingRights, Wing};
 pub use color::Color;
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, PieceType};
-pub use score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Score, UciScore, is_mate};
+pub use score::{
+    DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Score, TB_BOUND, TB_WIN, UciScore, is_decisive,
+    is_mate,
+};
 pub use square::Square;

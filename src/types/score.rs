@@ -13,6 +13,11 @@ pub const MAX_PLY: usize = 128;
 pub const MATE: Score = 32_000;
 /// Scores at least this far from zero are mates (or being mated).
 pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// A win the tablebases prove, `n` plies from the root: `TB_WIN - n`, below every mate
+/// score (the tables know who wins, not when the mate comes).
+pub const TB_WIN: Score = MATE_BOUND - 1;
+/// Scores at least this far from zero are proven wins or losses: mates or table results.
+pub const TB_BOUND: Score = TB_WIN - MAX_PLY as Score;
 /// Above every reachable score: the initial search window.
 pub const INFINITY: Score = MATE + 1;
 pub const DRAW: Score = 0;
@@ -21,6 +26,13 @@ pub const DRAW: Score = 0;
 #[inline(always)]
 pub const fn is_mate(score: Score) -> bool {
     score.abs() >= MATE_BOUND
+}
+
+/// Whether a score is a proven result (a mate or a tablebase win or loss), which counts
+/// plies from the root.
+#[inline(always)]
+pub const fn is_decisive(score: Score) -> bool {
+    score.abs() >= TB_BOUND
 }
 
 /// A score as UCI prints it: `cp N`, or `mate N` in moves (negative when being mated).

@@ -125,6 +125,8 @@ impl<E: EngineAdapter> TableBases<E> {
                 TB_INITIALIZED.store(false, Ordering::SeqCst);
                 Err(TBError::BadPath)
             } else {
+                // Ferrum: damaged files are found now (see `problems`).
+                unsafe { tbprobe::tb_check_all() };
                 Ok(Self {
                     handle: Arc::new(()),
                     _engine: PhantomData,
@@ -233,6 +235,12 @@ impl<E: EngineAdapter> TableBases<E> {
                 Ok(dtz_data)
             }
         }
+    }
+
+    /// Ferrum: the files left out as incomplete or damaged when the tables were opened
+    /// (each once: the list empties when read).
+    pub fn problems(&self) -> Vec<String> {
+        tbprobe::take_problems()
     }
 
     /// The maximum number of pieces (including kings) that the loaded tablebases can be probed with

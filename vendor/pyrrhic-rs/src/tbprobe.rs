@@ -48,6 +48,8 @@ pub(crate) const PYRRHIC_WQUEEN: u32 = 5;
 #[repr(C)]
 pub(crate) struct BaseEntry {
     pub(crate) key: u64,
+    /// Ferrum: the material as in the file names (`KQvK`), NUL-terminated.
+    pub(crate) name: [i8; 16],
     pub(crate) data: [*mut Mmap; 3],
     pub(crate) mapping: [u64; 3],
     pub(crate) ready: [AtomicBool; 3],
@@ -225,6 +227,55 @@ unsafe fn read_le_u16(mut p: *mut libc::c_void) -> u16 {
     u16::from_le(le_u16)
 }
 static TB_MUTEX: Mutex<()> = Mutex::new(());
+
+/// Ferrum: files left out as incomplete or damaged, for the engine to report.
+static PROBLEMS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn record_problem(problem: String) {
+    if let Ok(mut problems) = PROBLEMS.lock() {
+        problems.push(problem);
+    }
+}
+
+/// Ferrum: the problems recorded since the last call.
+pub(crate) fn take_problems() -> Vec<String> {
+    PROBLEMS
+        .lock()
+        .map(|mut problems| std::mem::take(&mut *problems))
+        .unwrap_or_default()
+}
+
+/// Ferrum: opens every table now rather than at its first probe, so that a damaged file
+/// is found (and left out) when the tables are opened, not in the middle of a search.
+pub(crate) unsafe fn tb_check_all() {
+    let _lock = TB_MUTEX.lock().unwrap_or_else(|e| e.into_inner());
+    for i in 0..tbNumPiece {
+        check_entry(&mut (*pieceEntry.offset(i as isize)).be);
+    }
+    for i in 0..tbNumPawn {
+        check_entry(&mut (*pawnEntry.offset(i as isize)).be);
+    }
+}
+
+unsafe fn check_entry(be: *mut BaseEntry) {
+    for type_0 in [WDL as i32, DTZ as i32] {
+        if type_0 == DTZ as i32 && !(*be).hasDtz || (*be).ready[type_0 as usize].load(Ordering::Acquire) {
+            continue;
+        }
+        if init_table(be, (*be).name.as_ptr(), type_0) {
+            (*be).ready[type_0 as usize].store(true, Ordering::Release);
+        } else if type_0 == DTZ as i32 {
+            (*be).hasDtz = false;
+        } else {
+            // Probes of this material now fail, as for a missing table.
+            for entry in (*std::ptr::addr_of_mut!(tbHash)).iter_mut() {
+                if entry.ptr == be {
+                    entry.ptr = std::ptr::null_mut();
+                }
+            }
+        }
+    }
+}
 static mut initialized: i32 = 0;
 static mut numPaths: i32 = 0;
 static mut pathString: *mut i8 = 0 as *const i8 as *mut i8;
@@ -1173,12 +1224,11 @@ unsafe fn test_tb(mut str: *const i8, mut suffix: *const i8) -> i32 {
         let size = file.metadata().unwrap().len();
         close_tb(file);
         if size & 63 != 16 {
-            let file_path = format!(
-                "{}.{}",
-                CStr::from_ptr(str).to_str().unwrap(),
-                CStr::from_ptr(suffix).to_str().unwrap()
-            );
-            eprintln!("Incomplete tablebase file {file_path}");
+            record_problem(format!(
+                "{}{}: incomplete ({size} bytes)",
+                CStr::from_ptr(str).to_string_lossy(),
+                CStr::from_ptr(suffix).to_string_lossy()
+            ));
             return 0;
         }
         1
@@ -1245,6 +1295,12 @@ unsafe fn init_tb(mut str: *mut i8) {
     };
     (*be).hasPawns = hasPawns;
     (*be).key = key;
+    (*be).name = [0; 16];
+    let mut n = 0;
+    while n < 15 && *str.add(n) != 0 {
+        (*be).name[n] = *str.add(n);
+        n += 1;
+    }
     (*be).symmetric = key == key2;
     (*be).num = 0;
     let mut i_0: i32 = 0;
@@ -2327,6 +2383,7 @@ unsafe fn calc_symLen(mut d: *mut PairsData, mut s: u32, mut tmp: *mut i8) {
 }
 unsafe fn setup_pairs(
     mut ptr: *mut *mut u8,
+    end: *const u8,
     mut tb_size: u64,
     mut size: *mut u64,
     mut flags: *mut u8,
@@ -2334,6 +2391,11 @@ unsafe fn setup_pairs(
 ) -> *mut PairsData {
     let mut d: *mut PairsData = std::ptr::null_mut::<PairsData>();
     let mut data: *mut u8 = *ptr;
+    // Ferrum: every read below stays inside the file (null for a file cut short).
+    let fits = |from: *const u8, len: usize| (from as usize).saturating_add(len) <= end as usize;
+    if !fits(data, 12) {
+        return d;
+    }
     *flags = *data.offset(0);
     if *data.offset(0) as i32 & 0x80 != 0 {
         d = malloc(::core::mem::size_of::<PairsData>() as u64) as *mut PairsData;
@@ -2359,8 +2421,14 @@ unsafe fn setup_pairs(
     let mut maxLen: i32 = *data.offset(8) as i32;
     let mut minLen: i32 = *data.offset(9) as i32;
     let mut h: i32 = maxLen - minLen + 1;
+    if !(1..=64).contains(&h) || !fits(data, 12 + 2 * h as usize) {
+        return std::ptr::null_mut();
+    }
     let mut numSyms: u32 =
         read_le_u16(data.offset(10).offset((2 * h) as isize) as *mut libc::c_void) as u32;
+    if numSyms >= 4096 || !fits(data, 12 + 2 * h as usize + 3 * numSyms as usize + 1) {
+        return std::ptr::null_mut();
+    }
     d = malloc(
         (::core::mem::size_of::<PairsData>() as u64)
             .wrapping_add((h as u64).wrapping_mul(::core::mem::size_of::<u64>() as u64))
@@ -2386,7 +2454,6 @@ unsafe fn setup_pairs(
     *size.offset(0) = (6u64).wrapping_mul(num_indices);
     *size.offset(1) = (2u64).wrapping_mul(numBlocks as u64);
     *size.offset(2) = (realNumBlocks as u64) << blockSize as i32;
-    assert!(numSyms < 4096);
     let mut tmp: [i8; 4096] = [0; 4096];
     memset(tmp.as_mut_ptr() as *mut libc::c_void, 0, numSyms as u64);
     let mut s: u32 = 0;
@@ -2429,14 +2496,29 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
     }
 
     let mut data = (*mmap).as_ptr() as *mut u8;
+    // Ferrum: the layout the header describes must fit in the file; a file cut short
+    // (still 16 bytes past a multiple of 64) would otherwise be read past its end.
+    let mapping = (*be).mapping[type_0 as usize];
+    let end = data.wrapping_add(mapping as usize) as *const u8;
+    let fits = |from: *const u8| from as usize <= end as usize;
+    let fail = |why: &str| {
+        record_problem(format!(
+            "{}{}: {why}",
+            CStr::from_ptr(str).to_string_lossy(),
+            CStr::from_ptr(tbSuffix[type_0 as usize]).to_string_lossy()
+        ));
+        unmap_file(mmap, mapping);
+        false
+    };
 
-    if read_le_u32(data as *mut libc::c_void) != TB_MAGIC[type_0 as usize] {
-        eprintln!("Corrupted table");
-        unmap_file(mmap, (*be).mapping[type_0 as usize]);
-        return false;
+    if mapping < 16 || read_le_u32(data as *mut libc::c_void) != TB_MAGIC[type_0 as usize] {
+        return fail("not a Syzygy table (bad magic number)");
+    }
+    let header = 5 + 2 * 6 * ((*be).num as usize + 2);
+    if !fits(data.wrapping_add(header)) {
+        return fail("cut short");
     }
 
-    (*be).data[type_0 as usize] = mmap;
     let split: bool = type_0 != DTZ as i32 && *data.offset(4) as i32 & 0x1 != 0;
     if type_0 == DTM as i32 {
         (*be).dtmLossOnly = *data.offset(4) as i32 & 0x4 != 0;
@@ -2471,11 +2553,15 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
         let mut flags: u8 = 0;
         (*ei.offset(t_0 as isize)).precomp = setup_pairs(
             &mut data,
+            end,
             tb_size[t_0 as usize][0],
             (size[t_0 as usize][0]).as_mut_ptr(),
             &mut flags,
             type_0,
         );
+        if (*ei.offset(t_0 as isize)).precomp.is_null() {
+            return fail("cut short");
+        }
         if type_0 == DTZ as i32 {
             if !(*be).hasPawns {
                 (*(be as *mut PieceEntry)).dtzFlags = flags;
@@ -2486,11 +2572,15 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
         if split {
             (*ei.offset((num + t_0) as isize)).precomp = setup_pairs(
                 &mut data,
+                end,
                 tb_size[t_0 as usize][1],
                 (size[t_0 as usize][1]).as_mut_ptr(),
                 &mut flags,
                 type_0,
             );
+            if (*ei.offset((num + t_0) as isize)).precomp.is_null() {
+                return fail("cut short");
+            }
         } else if type_0 != DTZ as i32 {
             (*ei.offset((num + t_0) as isize)).precomp = std::ptr::null_mut::<PairsData>();
         }
@@ -2553,18 +2643,24 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
                 if *flags_0.offset(t_2 as isize) as i32 & 16 == 0 {
                     let mut i_1: i32 = 0;
                     while i_1 < 4 {
+                        if !fits(data.wrapping_add(1)) {
+                            return fail("cut short");
+                        }
                         (*mapIdx_0.offset(t_2 as isize))[i_1 as usize] =
                             data.offset(1).offset_from(map_0 as *mut u8) as u16;
-                        data = data.offset((1 + *data.offset(0) as i32) as isize);
+                        data = data.wrapping_offset((1 + *data.offset(0) as i32) as isize);
                         i_1 += 1;
                     }
                 } else {
                     data = data.offset((data as u64 & 0x1) as isize);
                     let mut i_2: i32 = 0;
                     while i_2 < 4 {
+                        if !fits(data.wrapping_add(2)) {
+                            return fail("cut short");
+                        }
                         (*mapIdx_0.offset(t_2 as isize))[i_2 as usize] =
                             (data as *mut u16).offset(1).offset_from(map_0 as *mut u16) as u16;
-                        data = data.offset(
+                        data = data.wrapping_offset(
                             (2 + 2 * read_le_u16(data as *mut libc::c_void) as i32) as isize,
                         );
                         i_2 += 1;
@@ -2579,20 +2675,20 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
     while t_3 < num {
         let fresh20 = &mut (*(*ei.offset(t_3 as isize)).precomp).indexTable;
         *fresh20 = data;
-        data = data.offset(size[t_3 as usize][0][0] as isize);
+        data = data.wrapping_offset(size[t_3 as usize][0][0] as isize);
         if split {
             (*(*ei.offset((num + t_3) as isize)).precomp).indexTable = data;
-            data = data.offset(size[t_3 as usize][1][0] as isize);
+            data = data.wrapping_offset(size[t_3 as usize][1][0] as isize);
         }
         t_3 += 1;
     }
     let mut t_4: i32 = 0;
     while t_4 < num {
         (*(*ei.offset(t_4 as isize)).precomp).sizeTable = data as *mut u16;
-        data = data.offset(size[t_4 as usize][0][1] as isize);
+        data = data.wrapping_offset(size[t_4 as usize][0][1] as isize);
         if split {
             (*(*ei.offset((num + t_4) as isize)).precomp).sizeTable = data as *mut u16;
-            data = data.offset(size[t_4 as usize][1][1] as isize);
+            data = data.wrapping_offset(size[t_4 as usize][1][1] as isize);
         }
         t_4 += 1;
     }
@@ -2600,14 +2696,18 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
     while t_5 < num {
         data = ((data as u64).wrapping_add(0x3f) & !(0x3f)) as *mut u8;
         (*(*ei.offset(t_5 as isize)).precomp).data = data;
-        data = data.offset(size[t_5 as usize][0][2] as isize);
+        data = data.wrapping_offset(size[t_5 as usize][0][2] as isize);
         if split {
             data = ((data as u64).wrapping_add(0x3f) & !(0x3f)) as *mut u8;
             (*(*ei.offset((num + t_5) as isize)).precomp).data = data;
-            data = data.offset(size[t_5 as usize][1][2] as isize);
+            data = data.wrapping_offset(size[t_5 as usize][1][2] as isize);
         }
         t_5 += 1;
     }
+    if !fits(data) {
+        return fail("cut short");
+    }
+    (*be).data[type_0 as usize] = mmap;
     if type_0 == DTM as i32 && (*be).hasPawns as i32 != 0 {
         (*(be as *mut PawnEntry)).dtmSwitched =
             pyrrhic_calc_key_from_pieces(((*ei.offset(0)).pieces).as_mut_ptr(), (*be).num as i32)
