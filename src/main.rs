@@ -70,7 +70,10 @@ fn main() -> ExitCode {
             println!("\nNodes searched: {total}");
         }),
         Mode::Bench { depth } => {
-            bench::run(depth.clamp(1, 64), &mut std::io::stdout());
+            let Ok(syzygy) = open_syzygy(syzygy.as_deref()) else {
+                return ExitCode::FAILURE;
+            };
+            bench::run_with(depth.clamp(1, 64), syzygy, &mut std::io::stdout());
             ExitCode::SUCCESS
         }
         Mode::Eval { fen } => {
@@ -97,12 +100,8 @@ fn main() -> ExitCode {
                 (_, Some(n), _) => Limits::nodes(n),
                 (_, _, t) => Limits::movetime((t.unwrap_or(1.0).clamp(0.001, 1e6) * 1000.0) as u64),
             };
-            let syzygy = match syzygy.as_deref().map(open_syzygy).transpose() {
-                Ok(syzygy) => syzygy,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::FAILURE;
-                }
+            let Ok(syzygy) = open_syzygy(syzygy.as_deref()) else {
+                return ExitCode::FAILURE;
             };
             let config = epd_test::TestConfig {
                 limits,
@@ -262,13 +261,22 @@ fn main() -> ExitCode {
 
 /// Serves whichever protocol the first command names: `uci` or `xboard`; anything else is
 /// a console command for a person.
-/// Tables for a console mode's searches, with the default probing options.
-fn open_syzygy(path: &str) -> Result<Syzygy, String> {
-    let tables = Tablebases::open(path)?;
-    if let Some(report) = tables.problem_report() {
-        eprintln!("warning: {report}");
+/// Tables for a console mode's searches, with the default probing options; an error is
+/// printed.
+fn open_syzygy(path: Option<&str>) -> Result<Option<Syzygy>, ()> {
+    let Some(path) = path else { return Ok(None) };
+    match Tablebases::open(path) {
+        Ok(tables) => {
+            if let Some(report) = tables.problem_report() {
+                eprintln!("warning: {report}");
+            }
+            Ok(Some(Syzygy::new(Arc::new(tables))))
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(())
+        }
     }
-    Ok(Syzygy::new(Arc::new(tables)))
 }
 
 fn detect_protocol(setup: Vec<CommIn>, syzygy: Option<&str>) {
