@@ -5,6 +5,7 @@
 //! `search` runs on the caller's thread; the caller may stop it through the shared flag and
 //! receives reports through a callback, so the search knows nothing of protocols.
 
+mod correction;
 mod history;
 mod limits;
 mod multipv;

@@ -6,7 +6,7 @@ use super::history::{self, MAX_HISTORY, QuietScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
-use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND};
+use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_decisive};
 use std::time::Duration;
 
 pub(super) trait Node {
@@ -77,10 +77,17 @@ impl Searcher<'_> {
         }
 
         // Step 4. Static evaluation, and whether it improved on our previous move's.
-        let eval = if in_check {
+        // Corrected by what searches learned of this pawn structure; the table keeps the
+        // evaluation itself.
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             self.static_eval()
+        };
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.data.correction.correct(&self.board, raw_eval)
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -353,8 +360,24 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
+        // Step 15. Learn how far the result was from the static evaluation, where the
+        // bound says which way it lies, and the best move was quiet (a capture's gain is
+        // the search's, not a misjudged position's).
+        if !in_check
+            && !best_move.is_noisy()
+            && !is_decisive(best_score)
+            && match bound {
+                Bound::Lower => best_score > eval,
+                Bound::Upper => best_score < eval,
+                Bound::Exact => true,
+            }
+        {
+            self.data
+                .correction
+                .update(&self.board, depth, best_score - raw_eval);
+        }
         self.tt
-            .store(key, best_move, best_score, eval, depth, bound, ply);
+            .store(key, best_move, best_score, raw_eval, depth, bound, ply);
         best_score
     }
 }

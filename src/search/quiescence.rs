@@ -32,10 +32,15 @@ impl Searcher<'_> {
         // Stand pat: out of check, the side to move need not capture at all. Tested before
         // the table is probed, as most quiescence nodes end here and a probe usually costs
         // a trip to main memory.
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             self.static_eval()
+        };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            self.data.correction.correct(&self.board, raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -118,7 +123,7 @@ impl Searcher<'_> {
             Bound::Upper
         };
         self.tt
-            .store(key, best_move, best_score, stand_pat, 0, bound, ply);
+            .store(key, best_move, best_score, raw_eval, 0, bound, ply);
         best_score
     }
 }

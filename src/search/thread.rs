@@ -4,6 +4,7 @@
 //! structures and evaluations, which stay valid as long as the weights do. A new game
 //! starts them afresh.
 
+use super::correction::CorrectionHistory;
 use super::history::{ContinuationHistory, History};
 use crate::eval::{EvalCache, PawnTable};
 
@@ -11,6 +12,7 @@ use crate::eval::{EvalCache, PawnTable};
 pub struct ThreadData {
     pub(super) history: History,
     pub(super) continuation: ContinuationHistory,
+    pub(super) correction: CorrectionHistory,
     /// Pawn structures this thread has evaluated.
     pub pawns: PawnTable,
     /// Evaluations this thread has made, by position.
