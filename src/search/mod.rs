@@ -164,6 +164,8 @@ struct Frame {
     /// The move made from this ply, for the continuation history (`history::MOVES` for a
     /// null move).
     moved: usize,
+    /// The move a singular-extension search at this ply leaves out (`Move::NONE` if none).
+    excluded: Move,
 }
 
 /// One search thread's working state.
@@ -364,6 +366,7 @@ impl<'a> Searcher<'a> {
                 eval: 0,
                 killers: [Move::NONE; 2],
                 moved: history::MOVES,
+                excluded: Move::NONE,
             }; MAX_PLY + 2],
             data,
             pv: PvTable::default(),

@@ -30,6 +30,10 @@ pub struct SearchParams {
     pub see_noisy_margin: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
+    /// Singular extensions: minimum depth, and the margin below the table's score, per
+    /// ply of depth, that every other move must stay under.
+    pub se_depth: i32,
+    pub se_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -53,6 +57,8 @@ impl Default for SearchParams {
             see_quiet_margin: 60,
             see_noisy_margin: 90,
             delta_margin: 150,
+            se_depth: 8,
+            se_margin: 2,
         }
     }
 }
@@ -97,6 +103,8 @@ impl SearchParams {
             see_quiet_margin: 0, 500;
             see_noisy_margin: 0, 500;
             delta_margin: 0, 2_000;
+            se_depth: 1, 100;
+            se_margin: 0, 100;
         });
         table.push(Param {
             name: "lmr_base",

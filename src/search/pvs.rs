@@ -45,6 +45,9 @@ impl Searcher<'_> {
         ply: usize,
     ) -> Score {
         let in_check = self.board.in_check();
+        // A search of this node without one move, to see whether that move is singular.
+        let excluded = self.stack[ply].excluded;
+        let singular_search = excluded != Move::NONE;
 
         // Step 1. Horizon: resolve captures with quiescence search. In check, keep searching
         // (the check extension below ensures there is depth for it).
@@ -96,7 +99,7 @@ impl Searcher<'_> {
         // Step 5. Reverse futility pruning: far enough above beta at low depth, the
         // opponent is not going to catch up. Before the table probe, which usually costs a
         // trip to main memory that this cut does not need.
-        if !N::PV && !in_check {
+        if !N::PV && !in_check && !singular_search {
             let p = &self.params;
             if depth <= p.rfp_depth
                 && eval.abs() < TB_BOUND
@@ -109,7 +112,12 @@ impl Searcher<'_> {
         // Step 6. Transposition table: a deep enough bound ends non-PV nodes at once. Near
         // the fifty-move limit stored scores may no longer hold.
         let key = self.board.key();
-        let entry = self.tt.probe(key, ply);
+        // The entry is the full node's: of no use to the search without its move.
+        let entry = if singular_search {
+            None
+        } else {
+            self.tt.probe(key, ply)
+        };
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
         if !N::PV
             && let Some(e) = entry
@@ -125,6 +133,7 @@ impl Searcher<'_> {
         // node when it is exact or beyond the window, and bounds a PV node's score.
         let (mut best_score, mut max_score) = (-INFINITY, INFINITY);
         if !N::ROOT
+            && !singular_search
             && let Some((score, bound)) = self.probe_tablebase(depth, ply)
         {
             if bound.cuts(score, alpha, beta) {
@@ -132,7 +141,7 @@ impl Searcher<'_> {
                     key,
                     Move::NONE,
                     score,
-                    eval,
+                    raw_eval,
                     (depth + 6).min(MAX_PLY as i32 - 1),
                     bound,
                     ply,
@@ -149,7 +158,7 @@ impl Searcher<'_> {
             }
         }
 
-        if !N::PV && !in_check {
+        if !N::PV && !in_check && !singular_search {
             let p = &self.params;
             // Step 7. Null-move pruning: if passing still keeps us above beta, a real move
             // would too. Not with pawns alone (zugzwang) or right after another null move.
@@ -178,8 +187,41 @@ impl Searcher<'_> {
 
         // Step 8. Internal iterative reduction: without a stored move the node was not
         // searched before, so it is likely less important; search it shallower.
-        if depth >= 4 && tt_move == Move::NONE {
+        if depth >= 4 && tt_move == Move::NONE && !singular_search {
             depth -= 1;
+        }
+
+        // Step 8b. Singular extension: when the stored move is better by a margin than
+        // every other move (searched at half depth without it), it is the only move and
+        // gets a ply more. If the others reach beta as well, several moves refute this
+        // node and it is cut at once (multi-cut); if only the stored score does, the
+        // stored move gets a ply less. Not beyond twice the iteration's depth, so that
+        // chains of extensions stay bounded.
+        let mut tt_extension = 0;
+        if !N::ROOT
+            && let Some(e) = entry
+            && e.mv != Move::NONE
+            && depth >= self.params.se_depth
+            && e.depth >= depth - 3
+            && e.bound != Bound::Upper
+            && e.score.abs() < TB_BOUND
+            && (ply as i32) < 2 * self.current_depth
+        {
+            let singular_beta = e.score - self.params.se_margin * depth;
+            self.stack[ply].excluded = e.mv;
+            let score =
+                self.search::<NonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+            self.stack[ply].excluded = Move::NONE;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                tt_extension = 1;
+            } else if !N::PV && singular_beta >= beta {
+                return singular_beta;
+            } else if e.score >= beta {
+                tt_extension = -1;
+            }
         }
 
         // Step 9. The move loop.
@@ -219,6 +261,9 @@ impl Searcher<'_> {
                 break;
             };
             if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
+                continue;
+            }
+            if m == excluded {
                 continue;
             }
             let quiet = !m.is_noisy();
@@ -270,8 +315,10 @@ impl Searcher<'_> {
             self.board.make_move(m);
             moves_tried += 1;
             let gives_check = self.board.in_check();
-            // Check extension: look one ply further after a check.
-            let new_depth = depth - 1 + i32::from(gives_check);
+            // Check extension: look one ply further after a check; and the singular
+            // extension's verdict on the stored move.
+            let extension = if m == tt_move { tt_extension } else { 0 };
+            let new_depth = depth - 1 + extension.max(i32::from(gives_check));
 
             // Step 11. Late move reductions and the principal variation search: later moves
             // are searched shallower with a null window, then again at full depth and with
@@ -324,6 +371,10 @@ impl Searcher<'_> {
 
         // Step 12. No legal move: checkmate or stalemate.
         if moves_tried == 0 {
+            // Without the excluded move: that move is the only one.
+            if singular_search {
+                return alpha;
+            }
             return if in_check { -MATE + ply as Score } else { DRAW };
         }
 
@@ -351,7 +402,11 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 14. Remember the result (no better than the tables allow).
+        // A search without one move says nothing of the node: neither learned nor stored.
+        if singular_search {
+            return best_score;
+        }
+        // No better than the tables allow.
         best_score = best_score.min(max_score);
         let bound = if best_score >= beta {
             Bound::Lower
@@ -360,7 +415,8 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        // Step 15. Learn how far the result was from the static evaluation, where the
+
+        // Step 14. Learn how far the result was from the static evaluation, where the
         // bound says which way it lies, and the best move was quiet (a capture's gain is
         // the search's, not a misjudged position's).
         if !in_check
@@ -376,6 +432,8 @@ impl Searcher<'_> {
                 .correction
                 .update(&self.board, depth, best_score - raw_eval);
         }
+
+        // Step 15. Remember the result.
         self.tt
             .store(key, best_move, best_score, raw_eval, depth, bound, ply);
         best_score
