@@ -1,9 +1,10 @@
 //! Quiet-move history: how often a move of this piece to this square caused a cutoff,
 //! decayed so that recent experience counts most; alone ("butterfly" style) and after a
 //! given move one and two plies before (continuation history), which tells the replies
-//! that work against a particular move.
+//! that work against a particular move; and for captures, by piece, target and victim
+//! (capture history), which tells the captures that win from those that only look good.
 
-use crate::types::{Piece, Square};
+use crate::types::{Piece, PieceType, Square};
 
 /// Values stay within +-MAX_HISTORY.
 pub const MAX_HISTORY: i32 = 16_384;
@@ -25,9 +26,16 @@ pub fn bonus(depth: i32) -> i32 {
     (16 * depth * depth + 32 * depth).min(1_600)
 }
 
-/// A quiet move's ordering score, for the move picker.
-pub trait QuietScore {
-    fn score(&self, piece: Piece, to: Square) -> i32;
+/// A move's history score, for the move picker.
+pub trait MoveScore {
+    /// A quiet move of `piece` to `to`.
+    fn quiet(&self, piece: Piece, to: Square) -> i32;
+
+    /// A capture or promotion by `piece` on `to` of a `victim` (a pawn where there is
+    /// none: en passant, or a promotion, which cannot be confused on the edge ranks).
+    fn noisy(&self, _piece: Piece, _to: Square, _victim: PieceType) -> i32 {
+        0
+    }
 }
 
 /// Moves `entry` towards +-MAX_HISTORY by `delta`, less the closer it already is
@@ -38,8 +46,8 @@ fn nudge(entry: i32, delta: i32) -> i32 {
     entry + delta - entry * delta.abs() / MAX_HISTORY
 }
 
-impl QuietScore for History {
-    fn score(&self, piece: Piece, to: Square) -> i32 {
+impl MoveScore for History {
+    fn quiet(&self, piece: Piece, to: Square) -> i32 {
         self.get(piece, to)
     }
 }
@@ -103,18 +111,58 @@ impl ContinuationHistory {
     }
 }
 
-/// The quiet-move scores at one node: the butterfly history and the continuation
-/// histories after the moves one and two plies before.
+/// Capture history: [piece][target][victim].
+pub struct CaptureHistory {
+    table: [[[i16; 6]; 64]; 12],
+}
+
+impl Default for CaptureHistory {
+    fn default() -> CaptureHistory {
+        CaptureHistory {
+            table: [[[0; 6]; 64]; 12],
+        }
+    }
+}
+
+impl CaptureHistory {
+    #[inline(always)]
+    pub fn get(&self, piece: Piece, to: Square, victim: PieceType) -> i32 {
+        i32::from(self.table[piece.index()][to.index()][victim.index()])
+    }
+
+    pub fn update(&mut self, piece: Piece, to: Square, victim: PieceType, delta: i32) {
+        let entry = &mut self.table[piece.index()][to.index()][victim.index()];
+        *entry = nudge(i32::from(*entry), delta) as i16;
+    }
+
+    pub fn age(&mut self) {
+        self.table
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|v| *v /= 2);
+    }
+}
+
+/// The history scores at one node: for quiet moves the butterfly history and the
+/// continuation histories after the moves one and two plies before; for the others the
+/// capture history.
 pub struct NodeHistory<'a> {
     pub butterfly: &'a History,
     pub after: [&'a [i16; MOVES]; 2],
+    pub captures: &'a CaptureHistory,
 }
 
-impl QuietScore for NodeHistory<'_> {
+impl MoveScore for NodeHistory<'_> {
     #[inline(always)]
-    fn score(&self, piece: Piece, to: Square) -> i32 {
+    fn quiet(&self, piece: Piece, to: Square) -> i32 {
         let i = move_index(piece, to);
         self.butterfly.get(piece, to) + i32::from(self.after[0][i]) + i32::from(self.after[1][i])
+    }
+
+    #[inline(always)]
+    fn noisy(&self, piece: Piece, to: Square, victim: PieceType) -> i32 {
+        self.captures.get(piece, to, victim)
     }
 }
 
@@ -139,7 +187,7 @@ mod tests {
     }
 
     #[test]
-    fn continuation_scores_add_to_the_butterfly_score() {
+    fn node_scores_add_the_tables_of_a_kind_of_move() {
         let (knight, e5, f3) = (Piece::WhiteKnight, Square::new(4, 4), Square::new(5, 2));
         let earlier = move_index(Piece::BlackPawn, Square::new(3, 4));
         let mut butterfly = History::default();
@@ -149,12 +197,17 @@ mod tests {
         for _ in 0..1_000 {
             cont.update(MOVES, knight, f3, -bonus(20));
         }
+        let mut captures = CaptureHistory::default();
+        captures.update(knight, e5, PieceType::Rook, 500);
         let node = NodeHistory {
             butterfly: &butterfly,
             after: [cont.after(earlier), cont.after(MOVES)],
+            captures: &captures,
         };
-        assert_eq!(node.score(knight, e5), 400);
-        let f3_score = node.score(knight, f3);
+        assert_eq!(node.quiet(knight, e5), 400);
+        assert_eq!(node.noisy(knight, e5, PieceType::Rook), 500);
+        assert_eq!(node.noisy(knight, e5, PieceType::Bishop), 0);
+        let f3_score = node.quiet(knight, f3);
         assert!(
             (-MAX_HISTORY..-MAX_HISTORY * 9 / 10).contains(&f3_score),
             "{f3_score}"

@@ -30,7 +30,7 @@ pub use tt::{Bound, TranspositionTable};
 use crate::board::Board;
 use crate::eval::evaluate;
 use crate::movegen::legal_moves;
-use crate::types::{INFINITY, MATE, MAX_PLY, Move, Score, is_mate};
+use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, is_mate};
 use history::NodeHistory;
 use multipv::MultiPv;
 use pv::PvTable;
@@ -639,6 +639,7 @@ impl Searcher<'_> {
             after: self
                 .earlier_moves(ply)
                 .map(|e| self.data.continuation.after(e)),
+            captures: &self.data.captures,
         }
     }
 
@@ -649,6 +650,17 @@ impl Searcher<'_> {
             ply.checked_sub(back)
                 .map_or(history::MOVES, |p| self.stack[p].moved)
         })
+    }
+
+    /// Moves the capture history of noisy move `m`, not yet made, by `delta`.
+    fn update_capture_history(&mut self, m: Move, delta: i32) {
+        if let Some(piece) = self.board.piece_at(m.from()) {
+            let victim = self
+                .board
+                .piece_at(m.to())
+                .map_or(PieceType::Pawn, |p| p.kind());
+            self.data.captures.update(piece, m.to(), victim, delta);
+        }
     }
 
     /// Records the move made from `ply`, for the continuation history below it.

@@ -3,7 +3,7 @@
 //! lose material (by SEE, best victim first), the two killer moves, quiet moves by history,
 //! then the losing captures and under-promotions.
 
-use super::history::QuietScore;
+use super::history::MoveScore;
 use super::tt::TranspositionTable;
 use crate::board::{Board, CheckInfo, SEE_VALUE};
 use crate::movegen::{MAX_MOVES, MoveList, noisy_moves, quiet_checks, quiet_moves, uninit_array};
@@ -65,18 +65,21 @@ fn is_good_noisy(board: &Board, m: Move) -> bool {
     m.promotion().is_none_or(|p| p == PieceType::Queen) && board.see_ge(m, 0)
 }
 
-/// Most valuable victim first, then least valuable attacker; promotions by the new piece.
-fn mvv_lva(board: &Board, m: Move) -> i32 {
-    let victim = match board.piece_at(m.to()) {
-        Some(p) => SEE_VALUE[p.kind().index()],
+/// Most valuable victim first (promotions by the new piece), then the capture history,
+/// which can lift a capture above one of the next kind of victim: it knows which
+/// captures of this piece on this square worked.
+fn noisy_score(board: &Board, m: Move, history: &impl MoveScore) -> i32 {
+    let victim = board.piece_at(m.to()).map(|p| p.kind());
+    let value = match victim {
+        Some(kind) => SEE_VALUE[kind.index()],
         None if m.is_en_passant() => SEE_VALUE[PieceType::Pawn.index()],
         None => 0,
     };
     let promotion = m.promotion().map_or(0, |p| SEE_VALUE[p.index()]);
-    let attacker = board
-        .piece_at(m.from())
-        .map_or(0, |p| p.kind().index() as i32);
-    (victim + promotion) * 8 - attacker
+    let learned = board.piece_at(m.from()).map_or(0, |p| {
+        history.noisy(p, m.to(), victim.unwrap_or(PieceType::Pawn))
+    });
+    (value + promotion) * 8 + learned / 8
 }
 
 impl<'a> MovePicker<'a> {
@@ -101,8 +104,8 @@ impl<'a> MovePicker<'a> {
     /// Generates the noisy moves now, before the table move is known (see `set_tt_move`),
     /// so that the caller can look at them before it waits for its table entry. The order
     /// in which moves are returned is unchanged.
-    pub fn generate_noisy_now(&mut self, board: &Board) {
-        self.generate_noisy(board);
+    pub fn generate_noisy_now(&mut self, board: &Board, history: &impl MoveScore) {
+        self.generate_noisy(board, history);
         self.noisy_ready = true;
         self.stage = Stage::TtMove;
     }
@@ -197,16 +200,16 @@ impl<'a> MovePicker<'a> {
     // Generation stays out of line: `next` is called once per move and should not carry
     // the generator's registers and stack frame each time.
     #[inline(never)]
-    fn generate_noisy(&mut self, board: &Board) {
+    fn generate_noisy(&mut self, board: &Board, history: &impl MoveScore) {
         self.list.clear();
         noisy_moves(board, &mut self.list);
-        self.score_list(board, true, |m| mvv_lva(board, m));
+        self.score_list(board, true, |m| noisy_score(board, m, history));
         self.next = 0;
         self.stage = Stage::GoodNoisy;
     }
 
     #[inline(never)]
-    fn generate_quiet(&mut self, board: &Board, history: &impl QuietScore) {
+    fn generate_quiet(&mut self, board: &Board, history: &impl MoveScore) {
         self.list.clear();
         self.next = 0;
         self.stage = Stage::Quiet;
@@ -222,7 +225,7 @@ impl<'a> MovePicker<'a> {
         self.score_list(board, self.prefetch_quiets, |m| {
             board
                 .piece_at(m.from())
-                .map_or(0, |p| history.score(p, m.to()))
+                .map_or(0, |p| history.quiet(p, m.to()))
         });
     }
 
@@ -257,7 +260,7 @@ impl<'a> MovePicker<'a> {
 
     /// The next move to try, or `None` when all have been returned.
     #[inline(always)]
-    pub fn next(&mut self, board: &Board, history: &impl QuietScore) -> Option<Move> {
+    pub fn next(&mut self, board: &Board, history: &impl MoveScore) -> Option<Move> {
         self.next_pruned(board, history, false, &mut None)
     }
 
@@ -291,7 +294,7 @@ impl<'a> MovePicker<'a> {
     pub fn next_pruned(
         &mut self,
         board: &Board,
-        history: &impl QuietScore,
+        history: &impl MoveScore,
         quiets_pruned: bool,
         check_info: &mut Option<CheckInfo>,
     ) -> Option<Move> {
@@ -311,7 +314,7 @@ impl<'a> MovePicker<'a> {
                     }
                 }
                 Stage::GenerateNoisy if self.noisy_ready => self.stage = Stage::GoodNoisy,
-                Stage::GenerateNoisy => self.generate_noisy(board),
+                Stage::GenerateNoisy => self.generate_noisy(board, history),
                 Stage::GoodNoisy => match self.select() {
                     Some(m) if m == self.tt_move => {}
                     Some(m) if is_good_noisy(board, m) => return Some(m),
@@ -370,6 +373,7 @@ mod tests {
     use super::*;
     use crate::movegen::{legal_moves, perft};
     use crate::search::history::History;
+    use crate::types::{Piece, Square};
     use std::sync::LazyLock;
 
     static TABLE: LazyLock<TranspositionTable> = LazyLock::new(|| TranspositionTable::new(1));
@@ -427,6 +431,37 @@ mod tests {
         assert_eq!(order.last().map(String::as_str), Some("d1a4"));
     }
 
+    #[test]
+    fn capture_history_orders_captures_of_near_equal_victims() {
+        /// Capture history that likes one capture: a knight taking a knight on b5.
+        struct Likes(i32);
+        impl MoveScore for Likes {
+            fn quiet(&self, _: Piece, _: Square) -> i32 {
+                0
+            }
+            fn noisy(&self, piece: Piece, to: Square, victim: PieceType) -> i32 {
+                let liked = (Piece::WhiteKnight, Square::new(1, 4), PieceType::Knight);
+                if (piece, to, victim) == liked {
+                    self.0
+                } else {
+                    0
+                }
+            }
+        }
+        // The knight on c3 can take a queen (a4), a bishop (d5) or a knight (b5).
+        let board = Board::from_fen("4k3/8/8/1n1b4/q7/2N5/8/4K3 w - - 0 1").unwrap();
+        let captures = |history: Likes| -> Vec<String> {
+            let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], &TABLE);
+            std::iter::from_fn(|| picker.next(&board, &history))
+                .filter(|m| m.is_noisy())
+                .map(|m| m.to_string())
+                .collect()
+        };
+        assert_eq!(captures(Likes(0)), ["c3a4", "c3d5", "c3b5"]);
+        assert_eq!(captures(Likes(2_000)), ["c3a4", "c3b5", "c3d5"]);
+        assert_eq!(captures(Likes(-2_000)), ["c3a4", "c3d5", "c3b5"]);
+    }
+
     /// Quiescence generates its captures before it knows the table move: in check, the
     /// moves must come out exactly as when the table move is known first; out of check,
     /// `next_noisy_only` must give the noisy moves of the full order that quiescence
@@ -438,7 +473,7 @@ mod tests {
         let picker = |board: &Board, tt_move: Move, early: bool| {
             let mut picker = MovePicker::quiescence(&TABLE);
             if early {
-                picker.generate_noisy_now(board);
+                picker.generate_noisy_now(board, &history);
             }
             picker.set_tt_move(tt_move);
             picker
@@ -535,14 +570,14 @@ mod tests {
         // e4xd5 and Qxd5 take the queen, Qxa4 a pawn.
         let board = Board::from_fen("4k3/8/4p3/1p1q4/p3P3/8/8/3QK3 w - - 0 1").unwrap();
         let mut picker = MovePicker::quiescence(&TABLE);
-        picker.generate_noisy_now(&board);
+        picker.generate_noisy_now(&board, &History::default());
         assert!(picker.any_noisy_above(&board, 100));
         assert!(picker.any_noisy_above(&board, 949));
         assert!(!picker.any_noisy_above(&board, 950));
         // A promotion is always worth searching.
         let board = Board::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let mut picker = MovePicker::quiescence(&TABLE);
-        picker.generate_noisy_now(&board);
+        picker.generate_noisy_now(&board, &History::default());
         assert!(picker.any_noisy_above(&board, 10_000));
     }
 }

@@ -2,7 +2,7 @@
 //! the others with a null window, re-searched only when a move proves better than expected.
 //! Node kinds are types, so the PV and non-PV code paths are compiled separately.
 
-use super::history::{self, MAX_HISTORY, QuietScore};
+use super::history::{self, MAX_HISTORY, MoveScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
@@ -33,8 +33,9 @@ impl Node for NonPv {
     const ROOT: bool = false;
 }
 
-/// Quiet moves remembered per node for the history penalty.
+/// Quiet moves, and noisy ones, remembered per node for the history penalty.
 const MAX_QUIETS: usize = 64;
+const MAX_NOISY: usize = 32;
 
 impl Searcher<'_> {
     pub(super) fn search<N: Node>(
@@ -234,6 +235,8 @@ impl Searcher<'_> {
         let mut moves_tried: usize = 0;
         let mut quiets = [Move::NONE; MAX_QUIETS];
         let mut quiet_count = 0;
+        let mut noisy = [Move::NONE; MAX_NOISY];
+        let mut noisy_count = 0;
         let mut check_info = None;
         let p = &self.params;
         // Step 10's limits for quiet moves: late move pruning leaves this many moves tried;
@@ -270,7 +273,7 @@ impl Searcher<'_> {
             let history = self
                 .board
                 .piece_at(m.from())
-                .map_or(0, |p| self.node_history(ply).score(p, m.to()));
+                .map_or(0, |p| self.node_history(ply).quiet(p, m.to()));
 
             // Step 10. Shallow-depth pruning, once one move has escaped being mated. Checks
             // are kept: the short mates and sacrifices a shallow search must not miss.
@@ -366,6 +369,9 @@ impl Searcher<'_> {
             if quiet && quiet_count < MAX_QUIETS {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
+            } else if !quiet && noisy_count < MAX_NOISY {
+                noisy[noisy_count] = m;
+                noisy_count += 1;
             }
         }
 
@@ -378,27 +384,35 @@ impl Searcher<'_> {
             return if in_check { -MATE + ply as Score } else { DRAW };
         }
 
-        // Step 13. A quiet move that refuted this node becomes a killer and gains history;
-        // the quiet moves tried before it lose some.
-        if best_score >= beta && !best_move.is_noisy() {
-            let killers = &mut self.stack[ply].killers;
-            if killers[0] != best_move {
-                killers[1] = killers[0];
-                killers[0] = best_move;
-            }
+        // Step 13. The move that refuted this node gains history, and the moves of its kind
+        // tried before it lose some, as do the captures tried before a quiet move; a quiet
+        // one becomes a killer too.
+        if best_score >= beta {
             let bonus = history::bonus(depth);
-            let earlier = self.earlier_moves(ply);
-            for (m, delta) in quiets[..quiet_count]
-                .iter()
-                .map(|&q| (q, -bonus))
-                .chain([(best_move, bonus)])
-            {
-                if let Some(piece) = self.board.piece_at(m.from()) {
-                    self.data.history.update(piece, m.to(), delta);
-                    for e in earlier {
-                        self.data.continuation.update(e, piece, m.to(), delta);
+            if best_move.is_noisy() {
+                self.update_capture_history(best_move, bonus);
+            } else {
+                let killers = &mut self.stack[ply].killers;
+                if killers[0] != best_move {
+                    killers[1] = killers[0];
+                    killers[0] = best_move;
+                }
+                let earlier = self.earlier_moves(ply);
+                for (m, delta) in quiets[..quiet_count]
+                    .iter()
+                    .map(|&q| (q, -bonus))
+                    .chain([(best_move, bonus)])
+                {
+                    if let Some(piece) = self.board.piece_at(m.from()) {
+                        self.data.history.update(piece, m.to(), delta);
+                        for e in earlier {
+                            self.data.continuation.update(e, piece, m.to(), delta);
+                        }
                     }
                 }
+            }
+            for &m in &noisy[..noisy_count] {
+                self.update_capture_history(m, -bonus);
             }
         }
 

@@ -49,7 +49,7 @@ impl Searcher<'_> {
         // The captures before the table: without one that could raise alpha (delta pruning
         // below) there is nothing to search, and no need to wait for the table entry.
         let mut picker = MovePicker::quiescence(self.tt);
-        picker.generate_noisy_now(&self.board);
+        picker.generate_noisy_now(&self.board, &self.node_history(ply));
         if !in_check
             && !picker.any_noisy_above(
                 &self.board,

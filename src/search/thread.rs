@@ -5,13 +5,14 @@
 //! starts them afresh.
 
 use super::correction::CorrectionHistory;
-use super::history::{ContinuationHistory, History};
+use super::history::{CaptureHistory, ContinuationHistory, History};
 use crate::eval::{EvalCache, PawnTable};
 
 #[derive(Default)]
 pub struct ThreadData {
     pub(super) history: History,
     pub(super) continuation: ContinuationHistory,
+    pub(super) captures: CaptureHistory,
     pub(super) correction: CorrectionHistory,
     /// Pawn structures this thread has evaluated.
     pub pawns: PawnTable,
@@ -28,5 +29,6 @@ impl ThreadData {
     pub(super) fn age(&mut self) {
         self.history.age();
         self.continuation.age();
+        self.captures.age();
     }
 }
