@@ -34,6 +34,10 @@ pub struct SearchParams {
     /// ply of depth, that every other move must stay under.
     pub se_depth: i32,
     pub se_margin: i32,
+    /// ProbCut: minimum depth, and the margin above beta that a capture's reduced search
+    /// must reach.
+    pub probcut_depth: i32,
+    pub probcut_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -59,6 +63,8 @@ impl Default for SearchParams {
             delta_margin: 150,
             se_depth: 8,
             se_margin: 2,
+            probcut_depth: 5,
+            probcut_margin: 200,
         }
     }
 }
@@ -105,6 +111,8 @@ impl SearchParams {
             delta_margin: 0, 2_000;
             se_depth: 1, 100;
             se_margin: 0, 100;
+            probcut_depth: 0, 100;
+            probcut_margin: 0, 2_000;
         });
         table.push(Param {
             name: "lmr_base",

@@ -186,6 +186,46 @@ impl Searcher<'_> {
             }
         }
 
+        // Step 7b. ProbCut: a good capture whose search, reduced by four plies, beats beta
+        // by a margin would very likely beat beta at full depth. Not where the table says
+        // a search this deep already stayed below that margin.
+        let probcut_beta = beta + self.params.probcut_margin;
+        if !N::PV
+            && !in_check
+            && !singular_search
+            && self.params.probcut_depth > 0
+            && depth >= self.params.probcut_depth
+            && beta.abs() < TB_BOUND
+            && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
+        {
+            let mut picker = MovePicker::quiescence(self.tt);
+            picker.generate_noisy_now(&self.board, &self.node_history(ply));
+            picker.set_tt_move(tt_move);
+            while let Some(m) = picker.next_noisy_only(&self.board) {
+                if !self.board.see_ge(m, probcut_beta - eval) {
+                    continue;
+                }
+                self.set_moved(ply, m);
+                self.board.make_move(m);
+                // Quiescence first: it costs little and rules out most moves.
+                let mut score =
+                    -self.quiescence::<NonPv>(-probcut_beta, -probcut_beta + 1, ply + 1);
+                if score >= probcut_beta {
+                    score =
+                        -self.search::<NonPv>(-probcut_beta, -probcut_beta + 1, depth - 4, ply + 1);
+                }
+                self.board.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= probcut_beta {
+                    self.tt
+                        .store(key, m, score, raw_eval, depth - 3, Bound::Lower, ply);
+                    return score;
+                }
+            }
+        }
+
         // Step 8. Internal iterative reduction: without a stored move the node was not
         // searched before, so it is likely less important; search it shallower.
         if depth >= 4 && tt_move == Move::NONE && !singular_search {
