@@ -478,7 +478,7 @@ impl Searcher<'_> {
         loop {
             self.seldepth = 0;
             self.root_pv_changed = false;
-            let score = self.search::<pvs::Root>(alpha, beta, depth, 0);
+            let score = self.search::<pvs::Root>(alpha, beta, depth, 0, false);
             if self.stopped {
                 // A move that raised alpha in this search before the stop was searched fully:
                 // it is at least as good as the last iteration's choice.

@@ -17,6 +17,8 @@ pub struct SearchParams {
     /// Late move reductions: base and divisor of `base + ln(depth) ln(moves) / divisor`.
     pub lmr_base: f64,
     pub lmr_divisor: f64,
+    /// Late move reductions: plies more at expected cut nodes.
+    pub lmr_cut_node: i32,
     /// Late move pruning: quiet moves tried at depth d before the rest are skipped are
     /// `lmp_base + d * d`.
     pub lmp_base: i32,
@@ -53,6 +55,7 @@ impl Default for SearchParams {
             nmp_divisor: 4,
             lmr_base: 0.75,
             lmr_divisor: 2.25,
+            lmr_cut_node: 2,
             lmp_base: 3,
             fp_depth: 6,
             fp_base: 100,
@@ -101,6 +104,7 @@ impl SearchParams {
             nmp_depth: 1, 100;
             nmp_base: 0, 10;
             nmp_divisor: 1, 20;
+            lmr_cut_node: 0, 10;
             lmp_base: 0, 1_000;
             fp_depth: 0, 20;
             fp_base: 0, 1_000;

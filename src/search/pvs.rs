@@ -38,12 +38,16 @@ const MAX_QUIETS: usize = 64;
 const MAX_NOISY: usize = 32;
 
 impl Searcher<'_> {
+    /// The score of the position at `ply` searched `depth` plies deep, within the window
+    /// `alpha` to `beta`. `cut_node`: a null-window node expected to fail high (one whose
+    /// parent is expected not to), where reductions may be bolder.
     pub(super) fn search<N: Node>(
         &mut self,
         mut alpha: Score,
         mut beta: Score,
         mut depth: i32,
         ply: usize,
+        cut_node: bool,
     ) -> Score {
         let in_check = self.board.in_check();
         // A search of this node without one move, to see whether that move is singular.
@@ -175,7 +179,7 @@ impl Searcher<'_> {
                 let r = p.nmp_base + depth / p.nmp_divisor + ((eval - beta) / 200).min(3);
                 self.stack[ply].moved = history::MOVES;
                 self.board.make_null_move();
-                let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1);
+                let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.board.unmake_move();
                 if self.stopped {
                     return 0;
@@ -211,8 +215,13 @@ impl Searcher<'_> {
                 let mut score =
                     -self.quiescence::<NonPv>(-probcut_beta, -probcut_beta + 1, ply + 1);
                 if score >= probcut_beta {
-                    score =
-                        -self.search::<NonPv>(-probcut_beta, -probcut_beta + 1, depth - 4, ply + 1);
+                    score = -self.search::<NonPv>(
+                        -probcut_beta,
+                        -probcut_beta + 1,
+                        depth - 4,
+                        ply + 1,
+                        !cut_node,
+                    );
                 }
                 self.board.unmake_move();
                 if self.stopped {
@@ -250,8 +259,13 @@ impl Searcher<'_> {
         {
             let singular_beta = e.score - self.params.se_margin * depth;
             self.stack[ply].excluded = e.mv;
-            let score =
-                self.search::<NonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+            let score = self.search::<NonPv>(
+                singular_beta - 1,
+                singular_beta,
+                (depth - 1) / 2,
+                ply,
+                cut_node,
+            );
             self.stack[ply].excluded = Move::NONE;
             if self.stopped {
                 return 0;
@@ -370,19 +384,25 @@ impl Searcher<'_> {
             if depth >= 3 && moves_tried > 1 + usize::from(N::PV) && quiet {
                 let mut r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
                 r += i32::from(!improving) - i32::from(N::PV) - i32::from(gives_check);
+                // At an expected cut node, the first move was to refute it: the later ones
+                // matter less.
+                if cut_node {
+                    r += self.params.lmr_cut_node;
+                }
                 r -= i32::from(self.stack[ply].killers.contains(&m));
                 // The three histories together reach 3 * MAX_HISTORY.
                 r -= history * 2 / (3 * MAX_HISTORY);
                 let r = r.clamp(0, (new_depth - 1).max(0));
-                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1);
+                    score =
+                        -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !N::PV || moves_tried > 1 {
-                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1);
+                score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
             if N::PV && (moves_tried == 1 || score > alpha) {
-                score = -self.search::<Pv>(-beta, -alpha, new_depth, ply + 1);
+                score = -self.search::<Pv>(-beta, -alpha, new_depth, ply + 1, false);
             }
             self.board.unmake_move();
             if self.stopped {
