@@ -166,6 +166,8 @@ struct Frame {
     moved: usize,
     /// The move a singular-extension search at this ply leaves out (`Move::NONE` if none).
     excluded: Move,
+    /// Double extensions on the line from the root to this ply.
+    double_extensions: u8,
 }
 
 /// One search thread's working state.
@@ -367,6 +369,7 @@ impl<'a> Searcher<'a> {
                 killers: [Move::NONE; 2],
                 moved: history::MOVES,
                 excluded: Move::NONE,
+                double_extensions: 0,
             }; MAX_PLY + 2],
             data,
             pv: PvTable::default(),

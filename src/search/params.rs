@@ -36,6 +36,10 @@ pub struct SearchParams {
     /// ply of depth, that every other move must stay under.
     pub se_depth: i32,
     pub se_margin: i32,
+    /// Double extension: how far below the singular margin the other moves stay (in
+    /// centipawns), and how many such extensions one line may have.
+    pub se_double_margin: i32,
+    pub se_double_limit: i32,
     /// ProbCut: minimum depth, and the margin above beta that a capture's reduced search
     /// must reach.
     pub probcut_depth: i32,
@@ -66,6 +70,8 @@ impl Default for SearchParams {
             delta_margin: 150,
             se_depth: 8,
             se_margin: 2,
+            se_double_margin: 20,
+            se_double_limit: 6,
             probcut_depth: 5,
             probcut_margin: 200,
         }
@@ -115,6 +121,8 @@ impl SearchParams {
             delta_margin: 0, 2_000;
             se_depth: 1, 100;
             se_margin: 0, 100;
+            se_double_margin: 0, 1_000;
+            se_double_limit: 0, 100;
             probcut_depth: 0, 100;
             probcut_margin: 0, 2_000;
         });

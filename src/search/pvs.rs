@@ -100,6 +100,7 @@ impl Searcher<'_> {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [Move::NONE; 2];
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
         // Step 5. Reverse futility pruning: far enough above beta at low depth, the
         // opponent is not going to catch up. Before the table probe, which usually costs a
@@ -271,7 +272,11 @@ impl Searcher<'_> {
                 return 0;
             }
             if score < singular_beta {
-                tt_extension = 1;
+                // Far below: two plies, a bounded number of times on one line.
+                let double = !N::PV
+                    && score < singular_beta - self.params.se_double_margin
+                    && i32::from(self.stack[ply].double_extensions) < self.params.se_double_limit;
+                tt_extension = 1 + i32::from(double);
             } else if !N::PV && singular_beta >= beta {
                 return singular_beta;
             } else if e.score >= beta {
@@ -375,6 +380,8 @@ impl Searcher<'_> {
             // Check extension: look one ply further after a check; and the singular
             // extension's verdict on the stored move.
             let extension = if m == tt_move { tt_extension } else { 0 };
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(extension == 2);
             let new_depth = depth - 1 + extension.max(i32::from(gives_check));
 
             // Step 11. Late move reductions and the principal variation search: later moves
