@@ -144,7 +144,7 @@ impl Tablebases {
     pub fn problem_report(&self) -> Option<String> {
         (!self.problems.is_empty()).then(|| {
             format!(
-                "Syzygy: {} damaged or incomplete file(s) left out: {}",
+                "Syzygy: {} damaged, incomplete or unreadable file(s) left out: {}",
                 self.problems.len(),
                 self.problems.join(", ")
             )

@@ -238,3 +238,29 @@ fn damaged_files_are_left_out() {
     drop(tables);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A table that is there but cannot be read is reported, not skipped as missing. (As root
+/// every file can be read, and there is nothing to check.)
+#[cfg(unix)]
+#[test]
+fn unreadable_files_are_reported() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ferrum-unreadable-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::copy(format!("{TABLES}/{name}"), dir.join(name)).unwrap();
+    }
+    let locked = dir.join("KQvK.rtbz");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::File::open(&locked).is_err() {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let tables = Tablebases::open(dir.to_str().unwrap()).unwrap();
+        let problems = tables.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("KQvK.rtbz") && problems[0].contains("ermission"));
+        let kqk = board("8/8/8/4k3/8/8/8/KQ6 b - - 0 1");
+        assert_eq!(tables.probe_wdl(&kqk), Some(Wdl::Loss));
+        assert!(tables.probe_root(&kqk).is_none());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -282,6 +282,7 @@ static mut pathString: *mut i8 = 0 as *const i8 as *mut i8;
 static mut paths: *mut *mut i8 = 0 as *const *mut i8 as *mut *mut i8;
 // unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> i32 {
 unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> Result<File, std::io::Error> {
+    let mut unreadable = None;
     let mut i: i32 = 0;
     i = 0;
     while i < numPaths {
@@ -294,11 +295,18 @@ unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> Result<File, std
             str.to_str().unwrap(),
             suffix.to_str().unwrap()
         );
-        let file_handle = OpenOptions::new().read(true).open(file);
-        if file_handle.is_ok() {
-            return file_handle;
+        let file_handle = OpenOptions::new().read(true).open(&file);
+        match file_handle {
+            Ok(_) => return file_handle,
+            // Ferrum: a file that is there but cannot be read is reported, unless another
+            // directory has a readable copy.
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => unreadable = Some(format!("{file}: {e}")),
+            Err(_) => {}
         }
         i += 1;
+    }
+    if let Some(problem) = unreadable {
+        record_problem(problem);
     }
     Err(std::io::Error::new(
         std::io::ErrorKind::NotFound,
