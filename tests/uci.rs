@@ -458,6 +458,33 @@ fn syzygy_options() {
     };
     assert!(field("tbhits") > 0, "{last_info}");
     assert!(field("cp") > 31_000, "{last_info}");
+    // With MultiPV, every move that keeps the win, shown with the tables' scores and in
+    // their order.
+    s.send("setoption name MultiPV value 3");
+    s.send("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    s.send("go depth 5");
+    let lines = s.until(|l| l.starts_with("bestmove"));
+    // As a GUI keeps them: the last line of each number.
+    let mut last = [""; 3];
+    for line in lines.iter().filter(|l| l.starts_with("info depth 5 ")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "multipv").unwrap();
+        last[words[at + 1].parse::<usize>().unwrap() - 1] = line;
+    }
+    let score = |l: &str| -> i32 {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "cp").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    let scores: Vec<i32> = last.iter().map(|l| score(l)).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{last:?}");
+    assert!(scores.iter().all(|&s| s > 31_000), "{last:?}");
+    let firsts: std::collections::HashSet<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "{last:?}");
+    s.send("setoption name MultiPV value 1");
     s.send("setoption name SyzygyPath value <empty>");
     s.send(kpk);
     s.send("go depth 6");

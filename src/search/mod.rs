@@ -532,11 +532,7 @@ impl Searcher<'_> {
                 line.bound = None;
             }
         }
-        lines.sort_by_key(|l| -l.score);
-        for (i, line) in lines.iter_mut().enumerate() {
-            line.multipv = i + 1;
-        }
-        lines
+        MultiPv::numbered(lines)
     }
 
     fn info(&self, depth: i32, index: usize, score: Score, bound: Option<Bound>) -> SearchInfo {

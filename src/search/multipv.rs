@@ -80,7 +80,7 @@ impl MultiPv {
     }
 
     /// Sorted by score, the stable sort keeping the search's order among equal scores.
-    fn numbered(mut lines: Vec<SearchInfo>) -> Vec<SearchInfo> {
+    pub(super) fn numbered(mut lines: Vec<SearchInfo>) -> Vec<SearchInfo> {
         lines.sort_by_key(|l| -l.score);
         for (i, line) in lines.iter_mut().enumerate() {
             line.multipv = i + 1;
