@@ -17,6 +17,10 @@ pub struct Cli {
     /// searches of every mode, as the SyzygyPath option
     #[arg(long, global = true)]
     pub syzygy: Option<String>,
+    /// A Polyglot opening book: played from in UCI and XBoard games (the BookFile option),
+    /// listed by the console's `book` command
+    #[arg(long, global = true)]
+    pub book: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -154,6 +158,26 @@ pub enum Mode {
         /// Position; without one, FENs are read from standard input, one per line
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Build a Polyglot opening book from the games of a PGN file
+    Makebook {
+        /// PGN file of games
+        pgn: PathBuf,
+        /// The book to write
+        #[arg(short, long, default_value = "book.bin")]
+        output: PathBuf,
+        /// Moves from the first N plies of each game
+        #[arg(long, default_value_t = 30)]
+        max_ply: usize,
+        /// Keep a move only when at least N games played it
+        #[arg(long, default_value_t = 3)]
+        min_games: u32,
+        /// Only White's moves
+        #[arg(long, conflicts_with = "only_black")]
+        only_white: bool,
+        /// Only Black's moves
+        #[arg(long)]
+        only_black: bool,
     },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {

@@ -2,6 +2,7 @@
 //! library, which the integration tests and benchmarks use directly.
 
 pub mod board;
+pub mod book;
 pub mod comm;
 pub mod engine;
 pub mod eval;

@@ -11,7 +11,8 @@ use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
 use ferrum::search::{Limits, Syzygy};
 use ferrum::tablebase::Tablebases;
-use ferrum::tools::{bench, datagen, epd_test, perft_suite, tune};
+use ferrum::tools::{bench, datagen, epd_test, makebook, perft_suite, tune};
+use ferrum::types::Color;
 use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -20,16 +21,18 @@ use std::time::Instant;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let syzygy = cli.syzygy;
-    // For the protocols, --syzygy sets the SyzygyPath option before the GUI speaks.
-    let setup: Vec<CommIn> = syzygy
-        .iter()
-        .map(|path| CommIn::SetOption {
-            name: "SyzygyPath".into(),
-            value: Some(path.clone()),
+    // For the protocols, --syzygy and --book set their options before the GUI speaks.
+    let setup: Vec<CommIn> = [("SyzygyPath", &syzygy), ("BookFile", &cli.book)]
+        .into_iter()
+        .filter_map(|(name, value)| {
+            value.as_ref().map(|path| CommIn::SetOption {
+                name: name.into(),
+                value: Some(path.clone()),
+            })
         })
         .collect();
     let Some(mode) = cli.mode else {
-        detect_protocol(setup, syzygy.as_deref());
+        detect_protocol(setup, syzygy.as_deref(), cli.book.as_deref());
         return ExitCode::SUCCESS;
     };
     match mode {
@@ -237,6 +240,41 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Mode::Makebook {
+            pgn,
+            output,
+            max_ply,
+            min_games,
+            only_white,
+            only_black,
+        } => {
+            let settings = makebook::BookSettings {
+                max_ply,
+                min_games,
+                only: match (only_white, only_black) {
+                    (true, _) => Some(Color::White),
+                    (_, true) => Some(Color::Black),
+                    _ => None,
+                },
+            };
+            match makebook::run(&pgn, &output, &settings) {
+                Ok(s) => {
+                    println!(
+                        "{} games read ({} skipped): {} moves in {} positions written to {}",
+                        s.games,
+                        s.skipped,
+                        s.entries,
+                        s.positions,
+                        output.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Mode::PerftSuite {
             file,
             max_nodes,
@@ -259,8 +297,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// Serves whichever protocol the first command names: `uci` or `xboard`; anything else is
-/// a console command for a person.
 /// Tables for a console mode's searches, with the default probing options; an error is
 /// printed.
 fn open_syzygy(path: Option<&str>) -> Result<Option<Syzygy>, ()> {
@@ -279,7 +315,9 @@ fn open_syzygy(path: Option<&str>) -> Result<Option<Syzygy>, ()> {
     }
 }
 
-fn detect_protocol(setup: Vec<CommIn>, syzygy: Option<&str>) {
+/// Serves whichever protocol the first command names: `uci` or `xboard`; anything else is
+/// a console command for a person.
+fn detect_protocol(setup: Vec<CommIn>, syzygy: Option<&str>, book: Option<&str>) {
     let mut input = BufReader::new(std::io::stdin());
     let mut first = String::new();
     while first.trim().is_empty() {
@@ -297,7 +335,7 @@ fn detect_protocol(setup: Vec<CommIn>, syzygy: Option<&str>) {
             std::io::stdout(),
             setup,
         ),
-        _ => ferrum::comm::console::run(replay, &mut std::io::stdout(), syzygy),
+        _ => ferrum::comm::console::run(replay, &mut std::io::stdout(), syzygy, book),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::uci::Uci;
 use super::{Comm, CommOut};
 use crate::board::{Board, START_FEN};
+use crate::book::Book;
 use crate::eval;
 use crate::movegen::{divide, perft};
 use crate::search::{Limits, Report, SearchOptions, Signals, Syzygy, TranspositionTable, search};
@@ -11,6 +12,7 @@ use crate::tablebase::Tablebases;
 use crate::tools::bench;
 use crate::tools::epd_test::{self, TestConfig};
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::sync::Arc;
 
 const HELP: &str = "commands:
@@ -23,12 +25,21 @@ const HELP: &str = "commands:
   test FILE [depth N | time SEC | nodes N]          run an EPD test suite (bm/am)
   probe                                             tablebase value (WDL, DTZ) of the
                                                     position and each move (--syzygy)
+  book                                              the opening book's moves here with
+                                                    their weights (--book)
   uci | xboard                                      (as the first command) speak that protocol
   quit";
 
 /// Reads commands from `input` until `quit` or the end, answering on `out`. Searches
-/// probe the Syzygy tables under `syzygy`, if given.
-pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>) {
+/// probe the Syzygy tables under `syzygy`, if given; `book` answers the `book` command.
+pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>, book: Option<&str>) {
+    let book = book.and_then(|path| match Book::open(Path::new(path)) {
+        Ok(book) => Some(book),
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
+            None
+        }
+    });
     let syzygy = syzygy.and_then(|path| match Tablebases::open(path) {
         Ok(tables) => {
             if let Some(report) = tables.problem_report() {
@@ -68,6 +79,17 @@ pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>) {
                     .tables
                     .probe_root(&board)
                     .map_or("not in the tables".to_string(), |p| p.to_string()),
+            },
+            ["book"] => match &book {
+                None => "error: no book (start with --book FILE)".to_string(),
+                Some(book) => {
+                    let moves: Vec<String> = book
+                        .moves(&board)
+                        .iter()
+                        .map(|m| format!("{}:{}", board.move_to_uci(m.mv), m.weight))
+                        .collect();
+                    format!("book {}", moves.join(" ")).trim_end().to_string()
+                }
             },
             ["bench", rest @ ..] => match rest {
                 [] => run_tool(|out| {

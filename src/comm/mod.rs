@@ -103,6 +103,8 @@ pub enum CommIn {
         include: bool,
     },
     Hint,
+    /// The book's moves in the current position (XBoard `bk`).
+    ShowBook,
     /// The game ended (`result`).
     GameOver,
     /// Memory for the table in MiB, and search threads (`memory`, `cores`).
@@ -201,6 +203,13 @@ pub enum CommOut {
     },
     Resign,
     Hint(String),
+    /// A move played from the opening book, with its weight.
+    BookMove {
+        mv: String,
+        weight: u16,
+    },
+    /// The book's moves in a position with their weights, heaviest first (XBoard `bk`).
+    BookMoves(Vec<(String, u16)>),
 }
 
 /// A protocol: parsing and formatting, nothing else.

@@ -203,6 +203,9 @@ impl Comm for Uci {
                 lines
             }
             CommOut::Message(text) | CommOut::Notice(text) => vec![format!("info string {text}")],
+            CommOut::BookMove { mv, weight } => {
+                vec![format!("info string book move {mv} weight {weight}")]
+            }
             CommOut::Error(text) => vec![format!("info string error: {text}")],
             CommOut::Unknown(command) => {
                 vec![format!("info string error: unknown command '{command}'")]

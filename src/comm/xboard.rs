@@ -82,8 +82,9 @@ impl Comm for XBoard {
         let bad = |what: &str| CommIn::Invalid(format!("{what}: {}", line.trim()));
         match command {
             "xboard" | "accepted" | "rejected" | "random" | "name" | "rating" | "computer"
-            | "ics" | "draw" | "bk" | "." | "lift" | "put" | "hover" | "partner" | "ptell"
-            | "holding" => CommIn::Ignore,
+            | "ics" | "draw" | "." | "lift" | "put" | "hover" | "partner" | "ptell" | "holding" => {
+                CommIn::Ignore
+            }
             // Only Syzygy tables are known; paths of other kinds are not for us.
             "egtpath" => match args {
                 ["syzygy", path @ ..] => CommIn::SetOption {
@@ -93,6 +94,7 @@ impl Comm for XBoard {
                 [_, ..] => CommIn::Ignore,
                 [] => bad("egtpath needs a kind and a path"),
             },
+            "bk" => CommIn::ShowBook,
             "protover" => CommIn::Features,
             "new" => CommIn::NewGame,
             "variant" => CommIn::Variant(args.join(" ")),
@@ -195,6 +197,9 @@ impl Comm for XBoard {
                 "feature option=\"SyzygyProbeDepth -spin 1 1 100\"".into(),
                 "feature option=\"SyzygyProbeLimit -spin 7 0 7\"".into(),
                 "feature option=\"Syzygy50MoveRule -check 1\"".into(),
+                "feature option=\"OwnBook -check 1\"".into(),
+                "feature option=\"BookFile -file <empty>\"".into(),
+                "feature option=\"BestBookMove -check 0\"".into(),
                 "feature done=1".into(),
             ],
             CommOut::Info(info) => vec![thinking(info)],
@@ -204,6 +209,26 @@ impl Comm for XBoard {
             CommOut::Result { result, reason } => vec![format!("{result} {{{reason}}}")],
             CommOut::Resign => vec!["resign".into()],
             CommOut::Hint(m) => vec![format!("Hint: {m}")],
+            // Thinking output whose PV is in parentheses: not a search.
+            CommOut::BookMove { mv, weight } => {
+                vec![format!("0 0 0 0 (book {mv}, weight {weight})")]
+            }
+            // `bk`: lines that start with a space, then an empty line.
+            CommOut::BookMoves(moves) => {
+                let total: u32 = moves.iter().map(|m| u32::from(m.1)).sum();
+                let mut lines: Vec<String> = moves
+                    .iter()
+                    .map(|(mv, weight)| {
+                        let share = u32::from(*weight) * 100 / total.max(1);
+                        format!(" {mv} {share}% (weight {weight})")
+                    })
+                    .collect();
+                if lines.is_empty() {
+                    lines.push(" no book moves".into());
+                }
+                lines.push(String::new());
+                lines
+            }
             CommOut::Unknown(command) => vec![format!("Error (unknown command): {command}")],
             CommOut::Error(reason) => vec![format!("Error ({reason})")],
             CommOut::Message(text) => vec![format!("# {text}")],

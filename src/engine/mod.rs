@@ -3,9 +3,11 @@
 //! messages back. It never blocks on a search, so it answers `isready`, `stop` and `quit`
 //! at once, even in the middle of a long one.
 
+mod book;
 mod options;
 mod play;
 
+use book::OpeningBook;
 pub use options::{Effect, Options};
 use play::Play;
 
@@ -83,6 +85,7 @@ pub struct Engine {
     options: Options,
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
+    book: OpeningBook,
     debug: bool,
     events: Sender<Event>,
     out: Sender<CommOut>,
@@ -106,6 +109,7 @@ impl Engine {
             forget: false,
             options,
             tablebases: None,
+            book: OpeningBook::default(),
             debug: false,
             events,
             out,
@@ -169,6 +173,7 @@ impl Engine {
                 Err(e) => self.send(CommOut::Error(e)),
             },
             CommIn::Go(params) => self.go(params),
+            CommIn::ShowBook => self.show_book(),
             CommIn::Stop => {
                 if let Some(running) = &mut self.running {
                     running.hold = false;
@@ -204,6 +209,7 @@ impl Engine {
                 self.finish_search();
                 self.open_tablebases();
             }
+            Ok(Effect::Book) => self.open_book(),
             Ok(Effect::None) => {}
             Err(e) => self.send(CommOut::Error(e)),
         }
@@ -325,6 +331,18 @@ impl Engine {
             }
         }
         let limits = self.limits(&params);
+        // A game's move (not analysis, pondering or a mate search) comes from the book
+        // when the book has one.
+        let analysis = params.infinite || params.ponder || self.options.analyse_mode;
+        if !analysis
+            && params.mate.is_none()
+            && let Some(choice) = self.book_move(&limits.searchmoves)
+        {
+            self.announce_book_move(choice);
+            let best = Some(self.board.move_to_uci(choice.mv));
+            self.send(CommOut::BestMove { best, ponder: None });
+            return;
+        }
         if self.debug {
             self.send(CommOut::Message(format!(
                 "limits {limits:?}, options {:?}",

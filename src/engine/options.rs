@@ -18,6 +18,12 @@ pub struct Options {
     pub syzygy_probe_depth: i32,
     pub syzygy_probe_limit: u32,
     pub syzygy_50_move_rule: bool,
+    /// Play from the opening book `book_file` while it has moves.
+    pub own_book: bool,
+    /// A Polyglot book; empty for none.
+    pub book_file: String,
+    /// Always the book's heaviest move, rather than one drawn by weight.
+    pub best_book_move: bool,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -37,6 +43,9 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
             syzygy_50_move_rule: true,
+            own_book: true,
+            book_file: String::new(),
+            best_book_move: false,
             params: SearchParams::default(),
         }
     }
@@ -51,6 +60,8 @@ pub enum Effect {
     Chess960,
     /// The tablebase path changed: open the tables again.
     Tablebases,
+    /// The book file changed: open it.
+    Book,
 }
 
 impl Options {
@@ -132,6 +143,22 @@ impl Options {
                     default: d.syzygy_50_move_rule,
                 },
             },
+            OptionSpec {
+                name: "OwnBook",
+                kind: OptionKind::Check {
+                    default: d.own_book,
+                },
+            },
+            OptionSpec {
+                name: "BookFile",
+                kind: OptionKind::Path,
+            },
+            OptionSpec {
+                name: "BestBookMove",
+                kind: OptionKind::Check {
+                    default: d.best_book_move,
+                },
+            },
         ]
     }
 
@@ -168,6 +195,11 @@ impl Options {
                 _ => Err(format!("option {} needs 'true' or 'false'", spec.name)),
             }
         };
+        // GUIs send `<empty>` (or nothing) to switch a file or directory off.
+        let path = || match value {
+            None | Some("<empty>") => String::new(),
+            Some(path) => path.to_string(),
+        };
         Ok(match (spec.name, spec.kind) {
             ("Hash", OptionKind::Spin { min, max, .. }) => {
                 self.hash_mb = number(min, max)? as usize;
@@ -203,12 +235,20 @@ impl Options {
                 Effect::None
             }
             ("SyzygyPath", _) => {
-                // GUIs send `<empty>` (or nothing) to switch the tables off.
-                self.syzygy_path = match value {
-                    None | Some("<empty>") => String::new(),
-                    Some(path) => path.to_string(),
-                };
+                self.syzygy_path = path();
                 Effect::Tablebases
+            }
+            ("OwnBook", _) => {
+                self.own_book = flag()?;
+                Effect::None
+            }
+            ("BookFile", _) => {
+                self.book_file = path();
+                Effect::Book
+            }
+            ("BestBookMove", _) => {
+                self.best_book_move = flag()?;
+                Effect::None
             }
             ("SyzygyProbeDepth", OptionKind::Spin { min, max, .. }) => {
                 self.syzygy_probe_depth = number(min, max)? as i32;
@@ -253,6 +293,12 @@ mod tests {
         assert_eq!(o.syzygy_path, "/tb/wdl:/tb/dtz");
         assert_eq!(o.set("SyzygyProbeLimit", Some("5")), Ok(Effect::None));
         assert_eq!(o.syzygy_probe_limit, 5);
+        assert_eq!(o.set("BookFile", Some("/books/a b.bin")), Ok(Effect::Book));
+        assert_eq!(o.book_file, "/books/a b.bin");
+        assert_eq!(o.set("BookFile", Some("<empty>")), Ok(Effect::Book));
+        assert_eq!(o.book_file, "");
+        assert_eq!(o.set("ownbook", Some("false")), Ok(Effect::None));
+        assert!(!o.own_book);
         let before = o.clone();
         for (name, value) in [
             ("Hash", Some("1000000")),
@@ -266,6 +312,8 @@ mod tests {
             ("SyzygyProbeLimit", Some("8")),
             ("SyzygyProbeDepth", Some("0")),
             ("Syzygy50MoveRule", Some("often")),
+            ("OwnBook", None),
+            ("BestBookMove", Some("2")),
             ("Colour", Some("blue")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");

@@ -372,6 +372,12 @@ impl Engine {
             });
             return;
         }
+        if let Some(choice) = self.book_move(&[]) {
+            if self.play.post {
+                self.announce_book_move(choice);
+            }
+            return self.make_our_move(choice.mv, None);
+        }
         let limits = self.play_limits();
         self.start_search(limits, false, false, Purpose::Think);
     }
@@ -452,9 +458,14 @@ impl Engine {
             self.play.force = true;
             return;
         }
-        self.send(CommOut::Move(self.board.move_to_uci(best)));
-        self.board.make_move(best);
-        self.play.expected_reply = result.ponder;
+        self.make_our_move(best, result.ponder);
+    }
+
+    /// Plays our move, claims a result by rule, and ponders on `reply` if allowed.
+    fn make_our_move(&mut self, m: Move, reply: Option<Move>) {
+        self.send(CommOut::Move(self.board.move_to_uci(m)));
+        self.board.make_move(m);
+        self.play.expected_reply = reply;
         if let Some((result, reason)) = self.board.game_over() {
             self.send(CommOut::Result {
                 result,

@@ -4,5 +4,7 @@ pub mod bench;
 pub mod datagen;
 pub mod epd;
 pub mod epd_test;
+pub mod makebook;
 pub mod perft_suite;
+pub mod pgn;
 pub mod tune;

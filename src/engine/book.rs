@@ -1,0 +1,82 @@
+//! The engine's opening book: opened from the `BookFile` option, consulted before a search
+//! when `OwnBook` is on, and its move played at once.
+
+use super::Engine;
+use crate::book::{Book, BookMove};
+use crate::comm::CommOut;
+use crate::types::Move;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The book and the random numbers that choose among its moves.
+pub struct OpeningBook {
+    pub book: Option<Book>,
+    rng: ChaCha8Rng,
+}
+
+impl Default for OpeningBook {
+    fn default() -> OpeningBook {
+        // Games differ from run to run: the clock seeds the choice.
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        OpeningBook {
+            book: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Engine {
+    /// Opens the book `BookFile` names (none when it is empty). A book that cannot be read
+    /// is reported, and the engine plays on without one.
+    pub(super) fn open_book(&mut self) {
+        self.book.book = None;
+        let path = self.options.book_file.trim();
+        if path.is_empty() {
+            return;
+        }
+        match Book::open(Path::new(path)) {
+            Ok(book) => {
+                self.send(CommOut::Message(format!(
+                    "book {path}: {} entries",
+                    book.len()
+                )));
+                self.book.book = Some(book);
+            }
+            Err(e) => self.send(CommOut::Notice(format!("{e}; playing without a book"))),
+        }
+    }
+
+    /// The book's move for the current position, among `allowed` (all if empty), when
+    /// `OwnBook` is on and the book has one.
+    pub(super) fn book_move(&mut self, allowed: &[Move]) -> Option<BookMove> {
+        if !self.options.own_book {
+            return None;
+        }
+        let book = self.book.book.as_ref()?;
+        let draw = self.book.rng.next_u64();
+        book.choose(&self.board, self.options.best_book_move, allowed, draw)
+    }
+
+    /// Announces a book move (the protocols show it as such).
+    pub(super) fn announce_book_move(&self, choice: BookMove) {
+        self.send(CommOut::BookMove {
+            mv: self.board.move_to_uci(choice.mv),
+            weight: choice.weight,
+        });
+    }
+
+    /// XBoard `bk`: the book's moves here with their weights.
+    pub(super) fn show_book(&self) {
+        let moves = self.book.book.as_ref().map_or(Vec::new(), |book| {
+            book.moves(&self.board)
+                .into_iter()
+                .map(|m| (self.board.move_to_san(m.mv), m.weight))
+                .collect()
+        });
+        self.send(CommOut::BookMoves(moves));
+    }
+}
