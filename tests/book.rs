@@ -159,7 +159,7 @@ fn uci_plays_book_moves_by_weight() {
         s.send("position startpos");
         s.send("go wtime 10000 btime 10000");
         let (lines, best) = s.bestmove();
-        let mv = best.strip_prefix("bestmove ").unwrap().to_string();
+        let mv = best.split(' ').nth(1).unwrap().to_string();
         let weight = weight_of(&mv).expect("a book move");
         assert_eq!(
             lines,
@@ -168,6 +168,10 @@ fn uci_plays_book_moves_by_weight() {
                 best.clone()
             ]
         );
+        // The move to ponder on: the book's heaviest reply.
+        if mv == "e2e4" {
+            assert_eq!(best, "bestmove e2e4 ponder c7c5");
+        }
         *counts.entry(mv).or_insert(0) += 1;
     }
     // e4 386 and d4 341 of 994: each about 37 of 100; b3 (7) rarely.
@@ -179,13 +183,16 @@ fn uci_plays_book_moves_by_weight() {
     s.send("setoption name BestBookMove value true");
     for _ in 0..5 {
         s.send("go movetime 50");
-        assert_eq!(s.bestmove().1, "bestmove e2e4");
+        assert_eq!(s.bestmove().1, "bestmove e2e4 ponder c7c5");
     }
     // searchmoves limit the book's choice; a position out of the book is searched.
     s.send("go movetime 50 searchmoves g1f3 h2h4");
     assert_eq!(
         s.bestmove().0,
-        ["info string book move g1f3 weight 119", "bestmove g1f3"]
+        [
+            "info string book move g1f3 weight 119",
+            "bestmove g1f3 ponder g8f6"
+        ]
     );
     s.send("position startpos moves h2h4");
     s.send("go depth 3");

@@ -61,6 +61,14 @@ impl Engine {
         book.choose(&self.board, self.options.best_book_move, allowed, draw)
     }
 
+    /// The book's heaviest reply to our move `mv`, as the move to ponder on.
+    pub(super) fn book_reply(&self, mv: Move) -> Option<String> {
+        let mut after = self.board.clone();
+        after.make_move(mv);
+        let reply = self.book.book.as_ref()?.moves(&after).first()?.mv;
+        Some(after.move_to_uci(reply))
+    }
+
     /// Announces a book move (the protocols show it as such).
     pub(super) fn announce_book_move(&self, choice: BookMove) {
         self.send(CommOut::BookMove {

@@ -340,7 +340,8 @@ impl Engine {
         {
             self.announce_book_move(choice);
             let best = Some(self.board.move_to_uci(choice.mv));
-            self.send(CommOut::BestMove { best, ponder: None });
+            let ponder = self.book_reply(choice.mv);
+            self.send(CommOut::BestMove { best, ponder });
             return;
         }
         if self.debug {
