@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The book and the random numbers that choose among its moves.
 pub struct OpeningBook {
-    pub book: Option<Book>,
+    book: Option<Book>,
     rng: ChaCha8Rng,
 }
 
