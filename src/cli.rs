@@ -179,6 +179,34 @@ pub enum Mode {
         #[arg(long)]
         only_black: bool,
     },
+    /// Play a game against Ferrum in the terminal: moves in SAN or coordinates, the board
+    /// after each move, clocks, undo, hint, resign, flip, pgn ('help' in the game)
+    Play {
+        /// Your side: white, black or random
+        #[arg(default_value = "white")]
+        side: ferrum::comm::terminal::Side,
+        /// Time control, minutes+seconds per move (e.g. 5+3); 'none' for no clocks
+        #[arg(long, default_value = "5+3")]
+        tc: String,
+        /// Ferrum's strength on the UCI_Elo scale (1000 to 2800); full strength without it
+        #[arg(long)]
+        elo: Option<u32>,
+        /// Position to start from (default: the standard start position)
+        #[arg(long)]
+        fen: Option<String>,
+        /// Append each finished game to this PGN file
+        #[arg(long)]
+        pgn_out: Option<PathBuf>,
+        /// Letters for the pieces rather than Unicode figurines
+        #[arg(long)]
+        ascii: bool,
+        /// Transposition table size in MiB
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Search threads
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite {
         /// EPD file, e.g. epd/perft.epd or epd/perft960.epd

@@ -5,7 +5,9 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::board::{Board, START_FEN};
+use ferrum::book::Book;
 use ferrum::comm::CommIn;
+use ferrum::comm::terminal;
 use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
 use ferrum::engine::serve;
@@ -14,6 +16,7 @@ use ferrum::tablebase::Tablebases;
 use ferrum::tools::{bench, datagen, epd_test, makebook, perft_suite, tune};
 use ferrum::types::Color;
 use std::io::{BufRead, BufReader, Cursor, Read};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -274,6 +277,53 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Mode::Play {
+            side,
+            tc,
+            elo,
+            fen,
+            pgn_out,
+            ascii,
+            hash,
+            threads,
+        } => {
+            let time_control = match tc.as_str() {
+                "none" | "-" => None,
+                text => match text.parse() {
+                    Ok(tc) => Some(tc),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            let Ok(syzygy) = open_syzygy(syzygy.as_deref()) else {
+                return ExitCode::FAILURE;
+            };
+            let book = match cli.book.as_deref().map(|p| Book::open(Path::new(p))) {
+                None => None,
+                Some(Ok(book)) => Some(Arc::new(book)),
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let settings = terminal::Settings {
+                side,
+                time_control,
+                elo,
+                fen,
+                pgn_out,
+                unicode: !ascii && terminal::terminal_takes_unicode(),
+                hash_mb: hash.clamp(1, 65_536),
+                threads: threads.clamp(1, 256),
+                syzygy,
+                book,
+            };
+            let lines = terminal::read_lines(BufReader::new(std::io::stdin()));
+            terminal::run(settings, &lines, &mut std::io::stdout());
+            ExitCode::SUCCESS
         }
         Mode::PerftSuite {
             file,

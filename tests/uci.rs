@@ -57,6 +57,8 @@ fn handshake_and_options() {
         "UCI_Chess960 type check",
         "UCI_AnalyseMode type check",
         "UCI_ShowWDL type check default false",
+        "UCI_LimitStrength type check default false",
+        "UCI_Elo type spin default 1500 min 1000 max 2800",
     ] {
         assert!(
             lines
@@ -493,5 +495,62 @@ fn syzygy_options() {
         lines
             .iter()
             .all(|l| !l.contains("tbhits") || l.contains("tbhits 0 "))
+    );
+}
+
+/// The value after `name` in an `info` line.
+fn info_field(line: &str, name: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == name).expect(line);
+    words[at + 1].parse().expect(line)
+}
+
+#[test]
+fn limited_strength_plays_varied_moves_on_a_small_budget_but_analyses_fully() {
+    let mut s = Session::uci();
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("setoption name UCI_Elo value 1000");
+    s.send("position startpos moves e2e4");
+    let board =
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    let mut played = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        s.send("go wtime 60000 btime 60000");
+        let (lines, best) = s.bestmove();
+        assert_legal_bestmove(&board, &best);
+        assert_legal_pvs(&board, &lines);
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" pv ")).collect();
+        // Four lines to choose from; the last info line is the one played.
+        assert!(infos.iter().any(|l| l.contains(" multipv 4 ")), "{lines:?}");
+        let last = infos.last().unwrap();
+        let first_move = last
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert_eq!(best.split(' ').nth(1), Some(first_move), "{lines:?}");
+        // 1,024 nodes at Elo 1000, past only by the first iteration, which always ends.
+        assert!(info_field(last, "nodes") < 2_000, "{last}");
+        played.insert(best.split(' ').nth(1).unwrap().to_string());
+    }
+    assert!(played.len() >= 2, "always {played:?}");
+    // Analysis is never weakened: one line, and as many nodes as the time allows.
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("stop");
+    let (lines, _) = s.bestmove();
+    let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" pv ")).collect();
+    assert!(infos.iter().all(|l| l.contains(" multipv 1 ")), "{lines:?}");
+    assert!(
+        info_field(infos.last().unwrap(), "nodes") > 10_000,
+        "{lines:?}"
+    );
+    s.send("setoption name UCI_Elo value 3000");
+    let reply = s.until(|l| l.contains("UCI_Elo"));
+    assert!(
+        reply.last().unwrap().contains("outside 1000 to 2800"),
+        "{reply:?}"
     );
 }

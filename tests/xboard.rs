@@ -492,3 +492,33 @@ fn tablebases_from_egtpath() {
         .collect();
     assert!(hits.last().is_some_and(|&h| h > 0), "{lines:?}");
 }
+
+#[test]
+fn limited_strength_over_xboard() {
+    let mut s = xboard();
+    s.send("new");
+    s.send("option UCI_LimitStrength=1");
+    s.send("option UCI_Elo=1000");
+    s.send("option UCI_Elo=99");
+    let reply = s.until(|l| l.starts_with("Error"));
+    assert!(
+        reply.last().unwrap().contains("outside 1000 to 2800"),
+        "{reply:?}"
+    );
+    s.send("level 0 5 0");
+    s.send("post");
+    let mut board = Board::startpos();
+    user_move(&mut s, &mut board, "e2e4");
+    let lines = s.until(|l| l.starts_with("move "));
+    // Thinking output of the four lines it chose among, on 1,024 nodes or a few more.
+    let thinking: Vec<&String> = lines.iter().filter(|l| !l.starts_with("move")).collect();
+    assert!(thinking.len() >= 4, "{lines:?}");
+    let nodes: Vec<u64> = thinking
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(3)?.parse().ok())
+        .collect();
+    assert!(nodes.iter().all(|&n| n < 2_000), "{lines:?}");
+    let m = lines.last().unwrap().trim_start_matches("move ");
+    board.parse_move(m).unwrap();
+    sync(&mut s, 1);
+}

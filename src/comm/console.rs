@@ -1,6 +1,7 @@
 //! A line-based console for people: set up a position, search it, look at it. Searches run
 //! to their limit on the calling thread (the protocols will add stopping and pondering).
 
+use super::terminal::{self, Side};
 use super::uci::Uci;
 use super::{Comm, CommOut};
 use crate::board::{Board, START_FEN};
@@ -27,14 +28,21 @@ const HELP: &str = "commands:
                                                     position and each move (--syzygy)
   book                                              the opening book's moves here with
                                                     their weights (--book)
+  play [white|black|random] [tc 5+3|none] [elo N]   play a game against Ferrum ('quit'
+                                                    in the game comes back here)
   uci | xboard                                      (as the first command) speak that protocol
   quit";
 
 /// Reads commands from `input` until `quit` or the end, answering on `out`. Searches
 /// probe the Syzygy tables under `syzygy`, if given; `book` answers the `book` command.
-pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>, book: Option<&str>) {
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+    syzygy: Option<&str>,
+    book: Option<&str>,
+) {
     let book = book.and_then(|path| match Book::open(Path::new(path)) {
-        Ok(book) => Some(book),
+        Ok(book) => Some(Arc::new(book)),
         Err(e) => {
             let _ = writeln!(out, "error: {e}");
             None
@@ -64,8 +72,8 @@ pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>, book
             .unwrap_or(64),
     );
     let signals = Signals::default();
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let lines = terminal::read_lines(input);
+    for line in lines.iter() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let reply = match tokens.as_slice() {
             [] => continue,
@@ -90,6 +98,15 @@ pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>, book
                         .collect();
                     format!("book {}", moves.join(" ")).trim_end().to_string()
                 }
+            },
+            ["play", rest @ ..] => match game_settings(rest) {
+                Ok(mut settings) => {
+                    settings.syzygy = syzygy.clone();
+                    settings.book = book.clone();
+                    terminal::run(settings, &lines, out);
+                    "back in the console ('help' lists the commands)".to_string()
+                }
+                Err(e) => format!("error: {e}"),
             },
             ["bench", rest @ ..] => match rest {
                 [] => run_tool(|out| {
@@ -169,6 +186,44 @@ pub fn run(input: impl BufRead, out: &mut impl Write, syzygy: Option<&str>, book
         };
         let _ = writeln!(out, "{reply}");
         let _ = out.flush();
+    }
+}
+
+/// `[white|black|random] [tc 5+3|none] [elo N]`, for a terminal game.
+fn game_settings(tokens: &[&str]) -> Result<terminal::Settings, String> {
+    let mut settings = terminal::Settings {
+        side: Side::White,
+        time_control: Some("5+3".parse()?),
+        elo: None,
+        fen: None,
+        pgn_out: None,
+        unicode: terminal::terminal_takes_unicode(),
+        hash_mb: 64,
+        threads: 1,
+        syzygy: None,
+        book: None,
+    };
+    let mut rest = tokens;
+    loop {
+        rest = match rest {
+            [] => return Ok(settings),
+            ["tc", "none", tail @ ..] => {
+                settings.time_control = None;
+                tail
+            }
+            ["tc", tc, tail @ ..] => {
+                settings.time_control = Some(tc.parse()?);
+                tail
+            }
+            ["elo", elo, tail @ ..] => {
+                settings.elo = Some(elo.parse().map_err(|_| format!("'{elo}' is not an Elo"))?);
+                tail
+            }
+            [side, tail @ ..] => {
+                settings.side = side.parse()?;
+                tail
+            }
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod console;
 pub mod io;
+pub mod terminal;
 pub mod uci;
 pub mod xboard;
 

@@ -200,6 +200,8 @@ impl Comm for XBoard {
                 "feature option=\"OwnBook -check 1\"".into(),
                 "feature option=\"BookFile -file <empty>\"".into(),
                 "feature option=\"BestBookMove -check 0\"".into(),
+                "feature option=\"UCI_LimitStrength -check 0\"".into(),
+                "feature option=\"UCI_Elo -spin 1500 1000 2800\"".into(),
                 "feature done=1".into(),
             ],
             CommOut::Info(info) => vec![thinking(info)],

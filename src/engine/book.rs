@@ -5,28 +5,13 @@ use super::Engine;
 use crate::book::{Book, BookMove};
 use crate::comm::CommOut;
 use crate::types::Move;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::rand_core::Rng;
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The book and the random numbers that choose among its moves.
+/// The book, when one is open.
+#[derive(Default)]
 pub struct OpeningBook {
     book: Option<Book>,
-    rng: ChaCha8Rng,
-}
-
-impl Default for OpeningBook {
-    fn default() -> OpeningBook {
-        // Games differ from run to run: the clock seeds the choice.
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        OpeningBook {
-            book: None,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
 }
 
 impl Engine {
@@ -57,7 +42,7 @@ impl Engine {
             return None;
         }
         let book = self.book.book.as_ref()?;
-        let draw = self.book.rng.next_u64();
+        let draw = self.rng.next_u64();
         book.choose(&self.board, self.options.best_book_move, allowed, draw)
     }
 

@@ -16,15 +16,18 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
-    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, Syzygy, ThreadData,
-    TranspositionTable, search,
+    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, Strength, Syzygy,
+    ThreadData, TranspositionTable, search,
 };
 use crate::tablebase::Tablebases;
 use crate::types::{Color, Move};
 use crossbeam_channel::{Receiver, Sender};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Everything the engine loop reacts to, on one channel.
 #[derive(Debug)]
@@ -72,6 +75,8 @@ struct Running {
     /// `go infinite` or `go ponder`: the best move waits for `stop` (or `ponderhit`).
     hold: bool,
     infinite: bool,
+    /// A game move at limited strength: the move played is chosen among the lines.
+    strength: Option<Strength>,
     result: Option<SearchResult>,
 }
 
@@ -86,6 +91,8 @@ pub struct Engine {
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
     book: OpeningBook,
+    /// Chooses among book moves, and among lines at limited strength.
+    rng: ChaCha8Rng,
     debug: bool,
     events: Sender<Event>,
     out: Sender<CommOut>,
@@ -110,6 +117,12 @@ impl Engine {
             options,
             tablebases: None,
             book: OpeningBook::default(),
+            // Games differ from run to run: the clock seeds the choices.
+            rng: ChaCha8Rng::seed_from_u64(
+                SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64),
+            ),
             debug: false,
             events,
             out,
@@ -373,23 +386,39 @@ impl Engine {
     fn start_search_from(
         &mut self,
         root: Board,
-        limits: Limits,
+        mut limits: Limits,
         hold: bool,
         ponder: bool,
         purpose: Purpose,
     ) {
         self.abort_search();
+        // A strength limit weakens the moves of a game, never analysis.
+        let game_move = match purpose {
+            Purpose::Think => true,
+            Purpose::Go => !limits.infinite && !self.options.analyse_mode,
+            Purpose::Analyze => false,
+        };
+        let strength = self.options.strength().filter(|_| game_move);
+        let mut multipv = if purpose == Purpose::Think {
+            1
+        } else {
+            self.options.multipv
+        };
+        if let Some(strength) = strength {
+            limits.nodes = Some(
+                limits
+                    .nodes
+                    .map_or(strength.nodes(), |n| n.min(strength.nodes())),
+            );
+            multipv = multipv.max(strength.lines());
+        }
         let thread_data = Arc::clone(&self.thread_data);
         if std::mem::take(&mut self.forget) {
             lock(&thread_data).clear();
         }
         let signals = Arc::new(Signals::new(ponder));
         let options = SearchOptions {
-            multipv: if purpose == Purpose::Think {
-                1
-            } else {
-                self.options.multipv
-            },
+            multipv,
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
             params: self.options.params.clone(),
@@ -441,6 +470,7 @@ impl Engine {
                     root,
                     hold,
                     infinite: false,
+                    strength,
                     result: None,
                 })
             }
@@ -506,7 +536,14 @@ impl Engine {
             return;
         };
         let _ = running.thread.join();
-        let Some(result) = running.result else { return };
+        let Some(mut result) = running.result else {
+            return;
+        };
+        if let Some(strength) = running.strength {
+            // 53 random bits: a draw uniform in [0, 1).
+            let draw = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            strength.apply(&mut result, draw);
+        }
         match running.purpose {
             Purpose::Go => {}
             Purpose::Think => return self.play_result(&result),

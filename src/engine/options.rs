@@ -1,7 +1,7 @@
 //! The engine's options: declaration, defaults and validated changes.
 
 use crate::comm::{OptionKind, OptionSpec};
-use crate::search::SearchParams;
+use crate::search::{SearchParams, Strength, strength};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -24,6 +24,9 @@ pub struct Options {
     pub book_file: String,
     /// Always the book's heaviest move, rather than one drawn by weight.
     pub best_book_move: bool,
+    /// Play below full strength, at `elo`.
+    pub limit_strength: bool,
+    pub elo: u32,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -46,6 +49,8 @@ impl Default for Options {
             own_book: true,
             book_file: String::new(),
             best_book_move: false,
+            limit_strength: false,
+            elo: 1500,
             params: SearchParams::default(),
         }
     }
@@ -65,6 +70,11 @@ pub enum Effect {
 }
 
 impl Options {
+    /// The strength to play at, when limited.
+    pub fn strength(&self) -> Option<Strength> {
+        self.limit_strength.then(|| Strength::new(self.elo))
+    }
+
     /// The declarations sent to the GUI.
     pub fn specs() -> Vec<OptionSpec> {
         let mut specs = Options::engine_specs();
@@ -159,6 +169,18 @@ impl Options {
                     default: d.best_book_move,
                 },
             },
+            OptionSpec {
+                name: "UCI_LimitStrength",
+                kind: OptionKind::Check {
+                    default: d.limit_strength,
+                },
+            },
+            spin(
+                "UCI_Elo",
+                d.elo as usize,
+                i64::from(strength::MIN_ELO),
+                i64::from(strength::MAX_ELO),
+            ),
         ]
     }
 
@@ -250,6 +272,14 @@ impl Options {
                 self.best_book_move = flag()?;
                 Effect::None
             }
+            ("UCI_LimitStrength", _) => {
+                self.limit_strength = flag()?;
+                Effect::None
+            }
+            ("UCI_Elo", OptionKind::Spin { min, max, .. }) => {
+                self.elo = number(min, max)? as u32;
+                Effect::None
+            }
             ("SyzygyProbeDepth", OptionKind::Spin { min, max, .. }) => {
                 self.syzygy_probe_depth = number(min, max)? as i32;
                 Effect::None
@@ -299,6 +329,9 @@ mod tests {
         assert_eq!(o.book_file, "");
         assert_eq!(o.set("ownbook", Some("false")), Ok(Effect::None));
         assert!(!o.own_book);
+        assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
+        assert_eq!(o.set("uci_elo", Some("2200")), Ok(Effect::None));
+        assert_eq!(o.strength(), Some(Strength::new(2200)));
         let before = o.clone();
         for (name, value) in [
             ("Hash", Some("1000000")),
@@ -314,6 +347,9 @@ mod tests {
             ("Syzygy50MoveRule", Some("often")),
             ("OwnBook", None),
             ("BestBookMove", Some("2")),
+            ("UCI_Elo", Some("999")),
+            ("UCI_Elo", Some("2801")),
+            ("UCI_LimitStrength", None),
             ("Colour", Some("blue")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");

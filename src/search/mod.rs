@@ -14,6 +14,7 @@ mod picker;
 mod pv;
 mod pvs;
 mod quiescence;
+pub mod strength;
 mod syzygy;
 mod table_memory;
 mod thread;
@@ -22,6 +23,7 @@ pub mod tt;
 
 pub use limits::{Clock, Limits};
 pub use params::SearchParams;
+pub use strength::Strength;
 pub use syzygy::Syzygy;
 pub use thread::ThreadData;
 pub use time::TimeManager;
