@@ -24,6 +24,12 @@ fn board_after(s: &Session, marker: &str) -> Vec<String> {
     lines[start..start + 8].to_vec()
 }
 
+/// Waits for the end of the game and checks how it ended.
+fn expect_end(s: &Session, expected: &str) {
+    let end = s.until(|l| l.contains("Game over"));
+    assert!(end.last().unwrap().contains(expected), "{end:?}");
+}
+
 #[test]
 fn moves_in_both_notations_errors_undo_and_pgn() {
     let mut s = play(&["white", "--tc", "none", "--elo", "1000"]);
@@ -114,11 +120,7 @@ fn mate_ends_the_game_and_it_is_written_to_the_pgn_file() {
     ]);
     s.send("Ra8");
     s.until(|l| l.contains("You play 1. Ra8#"));
-    let end = s.until(|l| l.contains("Game over"));
-    assert!(
-        end.last().unwrap().contains("Game over: 1-0 (White mates)"),
-        "{end:?}"
-    );
+    expect_end(&s, "Game over: 1-0 (White mates)");
     s.until(|l| l.contains("was added to"));
     s.send("e4");
     s.until(|l| l.contains("The game is over"));
@@ -126,11 +128,7 @@ fn mate_ends_the_game_and_it_is_written_to_the_pgn_file() {
     s.until(|l| l.contains("you play Black"));
     // The same position with Ferrum as White: it finds the mate.
     s.until(|l| l.contains("Ferrum plays 1. Ra8#"));
-    let end = s.until(|l| l.contains("Game over"));
-    assert!(
-        end.last().unwrap().contains("Game over: 1-0 (White mates)"),
-        "{end:?}"
-    );
+    expect_end(&s, "Game over: 1-0 (White mates)");
     s.until(|l| l.contains("was added to"));
     let pgn = std::fs::read_to_string(&path).unwrap();
     assert_eq!(pgn.matches("[Event ").count(), 2, "{pgn}");
@@ -164,23 +162,11 @@ fn resigning_stopping_and_a_fallen_flag() {
         "White below again: {rows:?}"
     );
     s.send("resign");
-    let end = s.until(|l| l.contains("Game over"));
-    assert!(
-        end.last()
-            .unwrap()
-            .contains("Game over: 1-0 (You resigned)"),
-        "{end:?}"
-    );
+    expect_end(&s, "Game over: 1-0 (You resigned)");
 
     // Two seconds for the game: the person's flag falls while they wait.
     let s = play(&["white", "--tc", "0.03+0"]);
-    let end = s.until(|l| l.contains("Game over"));
-    assert!(
-        end.last()
-            .unwrap()
-            .contains("Game over: 0-1 (You lost on time)"),
-        "{end:?}"
-    );
+    expect_end(&s, "Game over: 0-1 (You lost on time)");
 }
 
 #[test]
