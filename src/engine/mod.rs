@@ -395,7 +395,7 @@ impl Engine {
         // A strength limit weakens the moves of a game, never analysis.
         let game_move = match purpose {
             Purpose::Think => true,
-            Purpose::Go => !limits.infinite && !self.options.analyse_mode,
+            Purpose::Go => !limits.infinite && limits.mate.is_none() && !self.options.analyse_mode,
             Purpose::Analyze => false,
         };
         let strength = self.options.strength().filter(|_| game_move);
@@ -540,9 +540,7 @@ impl Engine {
             return;
         };
         if let Some(strength) = running.strength {
-            // 53 random bits: a draw uniform in [0, 1).
-            let draw = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            strength.apply(&mut result, draw);
+            strength.apply(&mut result, self.rng.next_u64());
         }
         match running.purpose {
             Purpose::Go => {}

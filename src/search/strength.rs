@@ -83,8 +83,8 @@ impl Strength {
 
     /// The index of the line to play among `lines` (best first). Each line is weighted by
     /// `exp(-loss / temperature)`, its loss against the best in centipawns; lines that lose
-    /// too much are left out. `draw` is uniform in [0, 1).
-    pub fn choose(self, lines: &[SearchInfo], draw: f64) -> usize {
+    /// too much are left out. `draw` is a random number.
+    pub fn choose(self, lines: &[SearchInfo], draw: u64) -> usize {
         let t = self.temperature();
         let Some(best) = lines.first() else { return 0 };
         if t < MIN_TEMPERATURE {
@@ -102,7 +102,9 @@ impl Strength {
                 }
             })
             .collect();
-        let mut target = draw.clamp(0.0, 1.0) * weights.iter().sum::<f64>();
+        // 53 random bits: uniform in [0, 1).
+        let unit = (draw >> 11) as f64 / (1u64 << 53) as f64;
+        let mut target = unit * weights.iter().sum::<f64>();
         for (i, w) in weights.iter().enumerate() {
             if target < *w {
                 return i;
@@ -114,7 +116,7 @@ impl Strength {
 
     /// Makes the chosen line of `result` the one played: its move becomes the best move,
     /// its second move the ponder move, and it leads the lines.
-    pub fn apply(self, result: &mut SearchResult, draw: f64) {
+    pub fn apply(self, result: &mut SearchResult, draw: u64) {
         let chosen = self.choose(&result.lines, draw);
         if chosen == 0 {
             return;
@@ -163,7 +165,8 @@ mod tests {
     fn shares(strength: Strength, lines: &[SearchInfo], n: usize) -> Vec<usize> {
         let mut counts = vec![0; lines.len()];
         for k in 0..n {
-            counts[strength.choose(lines, (k as f64 + 0.5) / n as f64)] += 1;
+            let unit = (k as f64 + 0.5) / n as f64;
+            counts[strength.choose(lines, (unit * u64::MAX as f64) as u64)] += 1;
         }
         counts
     }
@@ -223,8 +226,8 @@ mod tests {
             time: Duration::ZERO,
             lines: set.clone(),
         };
-        // A draw near 1 falls on the last line with any weight.
-        Strength::new(MIN_ELO).apply(&mut result, 0.999);
+        // The highest draw falls on the last line with any weight.
+        Strength::new(MIN_ELO).apply(&mut result, u64::MAX);
         assert_eq!(result.best, Some(set[2].pv[0]));
         assert_eq!(result.score, 40);
         assert_eq!(result.lines[0].pv, set[2].pv);

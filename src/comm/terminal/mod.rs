@@ -103,6 +103,17 @@ impl FromStr for Side {
     }
 }
 
+impl Side {
+    fn color(self, rng: &mut ChaCha8Rng) -> Color {
+        match self {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+            Side::Random if rng.next_u64() & 1 == 0 => Color::White,
+            Side::Random => Color::Black,
+        }
+    }
+}
+
 /// How a game is set up.
 #[derive(Clone)]
 pub struct Settings {
@@ -187,12 +198,7 @@ pub fn run(settings: Settings, lines: &Receiver<String>, out: &mut impl Write) {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let human = match settings.side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-        Side::Random if rng.next_u64() & 1 == 0 => Color::White,
-        Side::Random => Color::Black,
-    };
+    let human = settings.side.color(&mut rng);
     let tt = Arc::new(TranspositionTable::new(settings.hash_mb));
     let mut game = Game {
         record: Record::new(&start, String::new(), String::new(), String::new()),
@@ -375,15 +381,9 @@ impl<W: Write> Game<'_, W> {
             }
             ["new"] => self.new_game(self.human),
             ["new", side] => match side.parse::<Side>() {
-                Ok(Side::White) => self.new_game(Color::White),
-                Ok(Side::Black) => self.new_game(Color::Black),
-                Ok(Side::Random) => {
-                    let human = if self.rng.next_u64() & 1 == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    self.new_game(human)
+                Ok(side) => {
+                    let human = side.color(&mut self.rng);
+                    self.new_game(human);
                 }
                 Err(e) => self.say(format!("error: {e}")),
             },
@@ -556,8 +556,7 @@ impl<W: Write> Game<'_, W> {
         }
         self.data = data;
         if let Some(strength) = self.settings.elo.map(Strength::new) {
-            let draw = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            strength.apply(&mut result, draw);
+            strength.apply(&mut result, self.rng.next_u64());
         }
         let Some(m) = result.best.filter(|&m| self.board.is_legal(m)) else {
             return self.say("error: Ferrum's search gave no move");
