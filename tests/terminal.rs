@@ -174,6 +174,10 @@ fn bad_settings_are_reported() {
     for (args, message) in [
         (vec!["play", "--tc", "fast"], "'fast' is not a time control"),
         (vec!["play", "--fen", "8/8/8/8 w - - 0 1"], "invalid FEN"),
+        (
+            vec!["play", "--elo", "900"],
+            "Elo 900 is outside 1000 to 2800",
+        ),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ferrum"))
             .args(&args)

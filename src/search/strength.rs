@@ -49,10 +49,6 @@ impl Strength {
         }
     }
 
-    pub fn elo(self) -> u32 {
-        self.elo
-    }
-
     /// Nodes for one move, from `NODE_SCALE`.
     pub fn nodes(self) -> u64 {
         let elo = f64::from(self.elo);

@@ -11,7 +11,7 @@ use crate::book::Book;
 use crate::movegen::legal_moves;
 use crate::search::{
     Clock, Limits, SearchOptions, SearchResult, Signals, Strength, Syzygy, ThreadData,
-    TranspositionTable, search,
+    TranspositionTable, search, strength,
 };
 use crate::types::{Color, MATE, Move, PieceType, Score, is_mate};
 use crossbeam_channel::{Receiver, never, select};
@@ -187,6 +187,13 @@ pub fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<String> {
 /// Plays games against the person typing on `lines` (one message per line; the channel
 /// closing ends the game) and writes what they see to `out`. Returns when they quit.
 pub fn run(settings: Settings, lines: &Receiver<String>, out: &mut impl Write) {
+    if let Some(elo) = settings.elo
+        && !(strength::MIN_ELO..=strength::MAX_ELO).contains(&elo)
+    {
+        let (min, max) = (strength::MIN_ELO, strength::MAX_ELO);
+        let _ = writeln!(out, "error: Elo {elo} is outside {min} to {max}");
+        return;
+    }
     let start = match settings.fen.as_deref().map(Board::from_fen).transpose() {
         Ok(board) => board.unwrap_or_else(Board::startpos),
         Err(e) => {
@@ -243,7 +250,7 @@ impl<W: Write> Game<'_, W> {
 
     fn ferrum_name(&self) -> String {
         match self.settings.elo {
-            Some(elo) => format!("Ferrum (Elo {})", Strength::new(elo).elo()),
+            Some(elo) => format!("Ferrum (Elo {elo})"),
             None => "Ferrum".into(),
         }
     }
