@@ -16,8 +16,8 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
-    Clock, Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, Strength, Syzygy,
-    ThreadData, TranspositionTable, search,
+    Clock, Limits, Report, SEARCH_STACK, SearchInfo, SearchOptions, SearchResult, Signals,
+    Strength, Syzygy, ThreadData, TranspositionTable, search,
 };
 use crate::tablebase::Tablebases;
 use crate::types::{Color, Move};
@@ -102,9 +102,6 @@ pub struct Engine {
     game_manager: bool,
     play: Play,
 }
-
-/// Thread stack for searches: deep recursion with move lists on the stack.
-const SEARCH_STACK: usize = 64 << 20;
 
 impl Engine {
     pub fn new(events: Sender<Event>, out: Sender<CommOut>, game_manager: bool) -> Engine {

@@ -274,7 +274,7 @@ pub fn search(
                 let root_tablebase = root_tablebase.clone();
                 std::thread::Builder::new()
                     .name("search helper".into())
-                    .stack_size(HELPER_STACK)
+                    .stack_size(SEARCH_STACK)
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: Report| {};
                         let shared = Shared {
@@ -312,8 +312,8 @@ pub fn search(
     })
 }
 
-/// Stack for helper threads: deep recursion with move lists on the stack.
-const HELPER_STACK: usize = 64 << 20;
+/// Stack for any thread that searches: deep recursion with move lists on the stack.
+pub const SEARCH_STACK: usize = 64 << 20;
 
 /// What a search thread shares with the others.
 #[derive(Clone, Copy)]

@@ -10,8 +10,8 @@ use crate::board::{Board, MoveError};
 use crate::book::Book;
 use crate::movegen::legal_moves;
 use crate::search::{
-    Clock, Limits, SearchOptions, SearchResult, Signals, Strength, Syzygy, ThreadData,
-    TranspositionTable, search, strength,
+    Clock, Limits, SEARCH_STACK, SearchOptions, SearchResult, Signals, Strength, Syzygy,
+    ThreadData, TranspositionTable, search, strength,
 };
 use crate::types::{Color, MATE, Move, PieceType, Score, is_mate};
 use crossbeam_channel::{Receiver, never, select};
@@ -42,9 +42,6 @@ const HELP: &str = "Type a move in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1
 const HINT_NODES: u64 = 300_000;
 /// Thinking time a move without a clock.
 const UNTIMED_MOVE_MS: u64 = 1_000;
-/// Thread stack for searches: deep recursion with move lists on the stack.
-const SEARCH_STACK: usize = 64 << 20;
-
 /// A game's time control: minutes for the game plus seconds added after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
