@@ -124,6 +124,7 @@ impl Board {
             fullmove,
             key: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             checkers: Bitboard::EMPTY,
             psqt: Phased::ZERO,
             phase: 0,
@@ -147,6 +148,7 @@ impl Board {
             board.attackers_to(board.king_square(board.side), board.occupied()) & board.color(them);
         board.key = board.compute_key();
         board.pawn_key = board.compute_pawn_key();
+        board.non_pawn_keys = board.compute_non_pawn_keys();
         board.update_castling_tables();
         Ok(board)
     }

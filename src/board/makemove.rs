@@ -32,8 +32,12 @@ impl Board {
             self.remove(rook, to);
             self.put(king, king_to);
             self.put(rook, rook_to);
-            key ^= z.piece(king, from) ^ z.piece(king, king_to);
-            key ^= z.piece(rook, to) ^ z.piece(rook, rook_to);
+            let moved = z.piece(king, from)
+                ^ z.piece(king, king_to)
+                ^ z.piece(rook, to)
+                ^ z.piece(rook, rook_to);
+            key ^= moved;
+            self.non_pawn_keys[us.index()] ^= moved;
         } else {
             let Some(piece) = self.mailbox[from.index()] else {
                 unreachable!("make_move({m}): no piece on {from}");
@@ -51,6 +55,7 @@ impl Board {
                 self.remove(victim, victim_sq);
                 key ^= z.piece(victim, victim_sq);
                 self.pawn_key ^= z.pawn(victim, victim_sq);
+                self.non_pawn_keys[(!us).index()] ^= z.non_pawn(victim, victim_sq);
                 undo.captured = Some(victim);
                 self.halfmove = 0;
             }
@@ -68,6 +73,7 @@ impl Board {
             };
             key ^= z.piece(piece, from) ^ z.piece(landed, to);
             self.pawn_key ^= z.pawn(piece, from) ^ z.pawn(landed, to);
+            self.non_pawn_keys[us.index()] ^= z.non_pawn(piece, from) ^ z.non_pawn(landed, to);
 
             if piece.kind() == PieceType::Pawn {
                 self.halfmove = 0;
@@ -258,6 +264,7 @@ impl Board {
             fullmove: self.fullmove,
             key: self.key,
             pawn_key: self.pawn_key,
+            non_pawn_keys: self.non_pawn_keys,
             checkers: self.checkers,
         }
     }
@@ -271,6 +278,7 @@ impl Board {
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.pawn_key = undo.pawn_key;
+        self.non_pawn_keys = undo.non_pawn_keys;
         self.checkers = undo.checkers;
     }
 

@@ -43,6 +43,7 @@ struct Undo {
     fullmove: u16,
     key: u64,
     pawn_key: u64,
+    non_pawn_keys: [u64; 2],
     checkers: Bitboard,
 }
 
@@ -63,6 +64,8 @@ pub struct Board {
     key: u64,
     /// Zobrist key of the pawns alone, for the evaluation's pawn table.
     pawn_key: u64,
+    /// Zobrist keys of each colour's other pieces, for the search's correction history.
+    non_pawn_keys: [u64; 2],
     /// Pieces giving check to the side to move.
     checkers: Bitboard,
     /// Material and piece-square sum, White minus Black.
@@ -281,6 +284,23 @@ impl Board {
             .fold(0, |k, x| k ^ x)
     }
 
+    /// The Zobrist key of `color`'s pieces other than pawns (its king included).
+    #[inline(always)]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.non_pawn_keys[color.index()]
+    }
+
+    /// The non-pawn keys computed from scratch.
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let z = zobrist::keys();
+        Color::ALL.map(|color| {
+            self.color(color)
+                .into_iter()
+                .filter_map(|sq| self.piece_at(sq).map(|p| z.non_pawn(p, sq)))
+                .fold(0, |k, x| k ^ x)
+        })
+    }
+
     /// The key computed from scratch; equals `key()` whenever the board is consistent.
     pub fn compute_key(&self) -> u64 {
         let z = zobrist::keys();
@@ -333,6 +353,9 @@ impl Board {
         }
         if self.pawn_key != self.compute_pawn_key() {
             return Err("incremental pawn key differs from a fresh computation".into());
+        }
+        if self.non_pawn_keys != self.compute_non_pawn_keys() {
+            return Err("incremental non-pawn keys differ from a fresh computation".into());
         }
         let (psqt, phase) = self.compute_psqt_and_phase();
         if (psqt, phase) != (self.psqt, self.phase) {

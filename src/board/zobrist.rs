@@ -11,6 +11,8 @@ pub struct Zobrist {
     /// The pawns' keys of `pieces`, zero for other pieces: the pawn key changes without a
     /// test of what moved.
     pawns: [[u64; 64]; 12],
+    /// The other pieces' keys (king included), zero for pawns.
+    non_pawns: [[u64; 64]; 12],
     castling: [u64; 16],
     en_passant: [u64; 8],
     side: u64,
@@ -23,6 +25,7 @@ static KEYS: LazyLock<Zobrist> = LazyLock::new(|| {
     let mut keys = Zobrist {
         pieces: [[0; 64]; 12],
         pawns: [[0; 64]; 12],
+        non_pawns: [[0; 64]; 12],
         castling: [0; 16],
         en_passant: [0; 8],
         side: 0,
@@ -36,8 +39,14 @@ static KEYS: LazyLock<Zobrist> = LazyLock::new(|| {
         }
     }
     for color in Color::ALL {
-        let pawn = Piece::new(color, PieceType::Pawn).index();
-        keys.pawns[pawn] = keys.pieces[pawn];
+        for kind in PieceType::ALL {
+            let piece = Piece::new(color, kind).index();
+            if kind == PieceType::Pawn {
+                keys.pawns[piece] = keys.pieces[piece];
+            } else {
+                keys.non_pawns[piece] = keys.pieces[piece];
+            }
+        }
     }
     keys.en_passant.iter_mut().for_each(|k| *k = rng.next_u64());
     keys.side = rng.next_u64();
@@ -68,6 +77,12 @@ impl Zobrist {
     #[inline(always)]
     pub fn pawn(&self, piece: Piece, sq: Square) -> u64 {
         self.pawns[piece.index()][sq.index()]
+    }
+
+    /// The key of a piece other than a pawn on `sq`; zero for pawns.
+    #[inline(always)]
+    pub fn non_pawn(&self, piece: Piece, sq: Square) -> u64 {
+        self.non_pawns[piece.index()][sq.index()]
     }
 
     #[inline(always)]

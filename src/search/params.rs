@@ -2,6 +2,8 @@
 //! without code edits. Built with the `tune` feature, Ferrum offers each as a UCI option
 //! (for SPSA tuning and for matches with one feature switched off).
 
+use super::correction::Weights;
+
 /// Search constants; `Default` holds the values in use.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchParams {
@@ -44,6 +46,10 @@ pub struct SearchParams {
     /// must reach.
     pub probcut_depth: i32,
     pub probcut_margin: i32,
+    /// Correction history: the weights, in percent, of the pawn table and of each side's
+    /// non-pawn table.
+    pub corr_pawn: i32,
+    pub corr_non_pawn: i32,
 }
 
 impl Default for SearchParams {
@@ -76,6 +82,8 @@ impl Default for SearchParams {
             se_double_limit: 6,
             probcut_depth: 5,
             probcut_margin: 200,
+            corr_pawn: 60,
+            corr_non_pawn: 30,
         }
     }
 }
@@ -103,6 +111,13 @@ macro_rules! int_params {
 }
 
 impl SearchParams {
+    pub fn correction_weights(&self) -> Weights {
+        Weights {
+            pawn: self.corr_pawn,
+            non_pawn: self.corr_non_pawn,
+        }
+    }
+
     /// The constants a tuner may vary. A depth limit of 0 switches its pruning off.
     pub fn table() -> Vec<Param> {
         let mut table = Vec::from(int_params! {
@@ -127,6 +142,8 @@ impl SearchParams {
             se_double_limit: 0, 100;
             probcut_depth: 0, 100;
             probcut_margin: 0, 2_000;
+            corr_pawn: 0, 1_000;
+            corr_non_pawn: 0, 1_000;
         });
         table.push(Param {
             name: "lmr_base",

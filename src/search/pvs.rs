@@ -95,7 +95,9 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INFINITY
         } else {
-            self.data.correction.correct(&self.board, raw_eval)
+            self.data
+                .correction
+                .correct(&self.board, raw_eval, self.params.correction_weights())
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
