@@ -279,9 +279,7 @@ impl Board {
     /// consistent.
     pub fn compute_pawn_key(&self) -> u64 {
         let z = zobrist::keys();
-        Square::all()
-            .filter_map(|sq| self.piece_at(sq).map(|p| z.pawn(p, sq)))
-            .fold(0, |k, x| k ^ x)
+        self.xor_of_keys(self.occupied(), |p, sq| z.pawn(p, sq))
     }
 
     /// The Zobrist key of `color`'s pieces other than pawns (its king included).
@@ -293,12 +291,16 @@ impl Board {
     /// The non-pawn keys computed from scratch.
     pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
         let z = zobrist::keys();
-        Color::ALL.map(|color| {
-            self.color(color)
-                .into_iter()
-                .filter_map(|sq| self.piece_at(sq).map(|p| z.non_pawn(p, sq)))
-                .fold(0, |k, x| k ^ x)
-        })
+        Color::ALL.map(|color| self.xor_of_keys(self.color(color), |p, sq| z.non_pawn(p, sq)))
+    }
+
+    /// The XOR of `key(piece, square)` over the pieces on `squares`: the from-scratch
+    /// computations of the incremental keys.
+    fn xor_of_keys(&self, squares: Bitboard, key: impl Fn(Piece, Square) -> u64) -> u64 {
+        squares
+            .into_iter()
+            .filter_map(|sq| self.mailbox[sq.index()].map(|p| key(p, sq)))
+            .fold(0, |k, x| k ^ x)
     }
 
     /// The key computed from scratch; equals `key()` whenever the board is consistent.
@@ -308,12 +310,7 @@ impl Board {
         if let Some(ep) = self.en_passant {
             key ^= z.en_passant(ep);
         }
-        for sq in self.occupied() {
-            if let Some(piece) = self.mailbox[sq.index()] {
-                key ^= z.piece(piece, sq);
-            }
-        }
-        key
+        key ^ self.xor_of_keys(self.occupied(), |p, sq| z.piece(p, sq))
     }
 
     /// The piece-square sum and phase computed from scratch.

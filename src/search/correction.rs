@@ -8,7 +8,7 @@
 use crate::board::Board;
 use crate::types::{Color, Score, TB_BOUND};
 
-/// Entries per side: indexed by the low bits of the pawn key.
+/// Entries per side in each table: indexed by the low bits of the table's key.
 const SIZE: usize = 1 << 14;
 /// Entries hold centipawns times `GRAIN`, so that small updates are not lost to rounding.
 const GRAIN: i32 = 256;
