@@ -73,7 +73,10 @@ impl History {
 pub const MOVES: usize = 12 * 64;
 
 /// The index of a move of `piece` to `to`; `MOVES` stands for no move (a null move, or
-/// before the root).
+/// before the root), `UNUSED` for a distance the search does not look back (a row kept at
+/// zero).
+pub const UNUSED: usize = MOVES + 1;
+
 #[inline(always)]
 pub fn move_index(piece: Piece, to: Square) -> usize {
     piece.index() * 64 + to.index()
@@ -88,7 +91,7 @@ pub struct ContinuationHistory {
 impl Default for ContinuationHistory {
     fn default() -> ContinuationHistory {
         ContinuationHistory {
-            table: vec![[0; MOVES]; MOVES + 1],
+            table: vec![[0; MOVES]; UNUSED + 1],
         }
     }
 }
@@ -144,20 +147,62 @@ impl CaptureHistory {
     }
 }
 
+/// Counter moves: the quiet move (as piece and target) that last refuted each move.
+pub struct CounterMoves {
+    table: Vec<u16>,
+}
+
+/// No counter move known.
+const NO_COUNTER: u16 = u16::MAX;
+
+impl Default for CounterMoves {
+    fn default() -> CounterMoves {
+        CounterMoves {
+            table: vec![NO_COUNTER; UNUSED + 1],
+        }
+    }
+}
+
+impl CounterMoves {
+    /// The refutation of `earlier`, as a `move_index`, or `usize::MAX` for none.
+    #[inline(always)]
+    pub fn of(&self, earlier: usize) -> usize {
+        match self.table[earlier] {
+            NO_COUNTER => usize::MAX,
+            i => usize::from(i),
+        }
+    }
+
+    pub fn set(&mut self, earlier: usize, piece: Piece, to: Square) {
+        self.table[earlier] = move_index(piece, to) as u16;
+    }
+}
+
 /// The history scores at one node: for quiet moves the butterfly history and the
 /// continuation histories after the moves one and two plies before; for the others the
 /// capture history.
 pub struct NodeHistory<'a> {
     pub butterfly: &'a History,
-    pub after: [&'a [i16; MOVES]; 2],
+    pub after: [&'a [i16; MOVES]; 3],
     pub captures: &'a CaptureHistory,
+    /// The counter move to the last move (a `move_index`, `usize::MAX` for none), and the
+    /// bonus it gets.
+    pub counter: (usize, i32),
 }
 
 impl MoveScore for NodeHistory<'_> {
     #[inline(always)]
     fn quiet(&self, piece: Piece, to: Square) -> i32 {
         let i = move_index(piece, to);
-        self.butterfly.get(piece, to) + i32::from(self.after[0][i]) + i32::from(self.after[1][i])
+        self.butterfly.get(piece, to)
+            + i32::from(self.after[0][i])
+            + i32::from(self.after[1][i])
+            + i32::from(self.after[2][i])
+            + if i == self.counter.0 {
+                self.counter.1
+            } else {
+                0
+            }
     }
 
     #[inline(always)]
@@ -201,10 +246,20 @@ mod tests {
         captures.update(knight, e5, PieceType::Rook, 500);
         let node = NodeHistory {
             butterfly: &butterfly,
-            after: [cont.after(earlier), cont.after(MOVES)],
+            after: [cont.after(earlier), cont.after(MOVES), cont.after(UNUSED)],
             captures: &captures,
+            counter: (usize::MAX, 0),
         };
         assert_eq!(node.quiet(knight, e5), 400);
+        let mut counters = CounterMoves::default();
+        assert_eq!(counters.of(earlier), usize::MAX);
+        counters.set(earlier, knight, e5);
+        let with_counter = NodeHistory {
+            counter: (counters.of(earlier), 1_000),
+            ..node
+        };
+        assert_eq!(with_counter.quiet(knight, e5), 1_400);
+        assert_eq!(with_counter.quiet(Piece::WhiteBishop, e5), 0);
         assert_eq!(node.noisy(knight, e5, PieceType::Rook), 500);
         assert_eq!(node.noisy(knight, e5, PieceType::Bishop), 0);
         let f3_score = node.quiet(knight, f3);

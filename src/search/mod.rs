@@ -641,13 +641,24 @@ impl Searcher<'_> {
                 .earlier_moves(ply)
                 .map(|e| self.data.continuation.after(e)),
             captures: &self.data.captures,
+            counter: match ply.checked_sub(1) {
+                Some(p) if self.params.counter_bonus > 0 => (
+                    self.data.counters.of(self.stack[p].moved),
+                    self.params.counter_bonus,
+                ),
+                _ => (usize::MAX, 0),
+            },
         }
     }
 
-    /// The moves made one and two plies before `ply` (`history::MOVES` for none).
+    /// The moves made one, two and four plies before `ply` (`history::MOVES` for none).
     #[inline(always)]
-    fn earlier_moves(&self, ply: usize) -> [usize; 2] {
-        [1, 2].map(|back| {
+    fn earlier_moves(&self, ply: usize) -> [usize; 3] {
+        let cont_ply4 = self.params.cont_ply4 != 0;
+        [1, 2, 4].map(|back| {
+            if back == 4 && !cont_ply4 {
+                return history::UNUSED;
+            }
             ply.checked_sub(back)
                 .map_or(history::MOVES, |p| self.stack[p].moved)
         })

@@ -50,6 +50,11 @@ pub struct SearchParams {
     /// non-pawn table.
     pub corr_pawn: i32,
     pub corr_non_pawn: i32,
+    /// Continuation history after the move four plies back as well (1) or not (0).
+    pub cont_ply4: i32,
+    /// The history bonus of the counter move (the last refutation of the previous move);
+    /// 0 leaves counter moves unused.
+    pub counter_bonus: i32,
 }
 
 impl Default for SearchParams {
@@ -84,6 +89,8 @@ impl Default for SearchParams {
             probcut_margin: 200,
             corr_pawn: 60,
             corr_non_pawn: 30,
+            cont_ply4: 0,
+            counter_bonus: 0,
         }
     }
 }
@@ -144,6 +151,8 @@ impl SearchParams {
             probcut_margin: 0, 2_000;
             corr_pawn: 0, 1_000;
             corr_non_pawn: 0, 1_000;
+            cont_ply4: 0, 1;
+            counter_bonus: 0, 100_000;
         });
         table.push(Param {
             name: "lmr_base",

@@ -399,8 +399,8 @@ impl Searcher<'_> {
                     r += self.params.lmr_cut_node;
                 }
                 r -= i32::from(self.stack[ply].killers.contains(&m));
-                // The three histories together reach 3 * MAX_HISTORY.
-                r -= history * 2 / (3 * MAX_HISTORY);
+                // The histories together reach 3 * MAX_HISTORY (4 with the fourth ply's).
+                r -= history * 2 / ((3 + self.params.cont_ply4) * MAX_HISTORY);
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
@@ -467,6 +467,9 @@ impl Searcher<'_> {
                     killers[0] = best_move;
                 }
                 let earlier = self.earlier_moves(ply);
+                if let Some(piece) = self.board.piece_at(best_move.from()) {
+                    self.data.counters.set(earlier[0], piece, best_move.to());
+                }
                 for (m, delta) in quiets[..quiet_count]
                     .iter()
                     .map(|&q| (q, -bonus))
@@ -474,7 +477,7 @@ impl Searcher<'_> {
                 {
                     if let Some(piece) = self.board.piece_at(m.from()) {
                         self.data.history.update(piece, m.to(), delta);
-                        for e in earlier {
+                        for e in earlier.into_iter().filter(|&e| e != history::UNUSED) {
                             self.data.continuation.update(e, piece, m.to(), delta);
                         }
                     }

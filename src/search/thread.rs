@@ -5,7 +5,7 @@
 //! starts them afresh.
 
 use super::correction::CorrectionHistory;
-use super::history::{CaptureHistory, ContinuationHistory, History};
+use super::history::{CaptureHistory, ContinuationHistory, CounterMoves, History};
 use crate::eval::{EvalCache, PawnTable};
 
 #[derive(Default)]
@@ -13,6 +13,7 @@ pub struct ThreadData {
     pub(super) history: History,
     pub(super) continuation: ContinuationHistory,
     pub(super) captures: CaptureHistory,
+    pub(super) counters: CounterMoves,
     pub(super) correction: CorrectionHistory,
     /// Pawn structures this thread has evaluated.
     pub pawns: PawnTable,
