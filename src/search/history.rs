@@ -72,11 +72,11 @@ impl History {
 /// A move as the continuation history sees it: the piece that moved and its target.
 pub const MOVES: usize = 12 * 64;
 
-/// The index of a move of `piece` to `to`; `MOVES` stands for no move (a null move, or
-/// before the root), `UNUSED` for a distance the search does not look back (a row kept at
-/// zero).
+/// The continuation row of a distance the search does not look back: kept at zero.
 pub const UNUSED: usize = MOVES + 1;
 
+/// The index of a move of `piece` to `to`; `MOVES` stands for no move (a null move, or
+/// before the root).
 #[inline(always)]
 pub fn move_index(piece: Piece, to: Square) -> usize {
     piece.index() * 64 + to.index()
@@ -158,7 +158,7 @@ const NO_COUNTER: u16 = u16::MAX;
 impl Default for CounterMoves {
     fn default() -> CounterMoves {
         CounterMoves {
-            table: vec![NO_COUNTER; UNUSED + 1],
+            table: vec![NO_COUNTER; MOVES + 1],
         }
     }
 }
@@ -178,8 +178,9 @@ impl CounterMoves {
     }
 }
 
-/// The history scores at one node: for quiet moves the butterfly history and the
-/// continuation histories after the moves one and two plies before; for the others the
+/// The history scores at one node: for quiet moves the butterfly history, the
+/// continuation histories after the moves one, two and four plies before (the last the
+/// zero row `UNUSED` when not in use) and the counter move's bonus; for the others the
 /// capture history.
 pub struct NodeHistory<'a> {
     pub butterfly: &'a History,

@@ -631,22 +631,21 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// The quiet-move scores at `ply`: the butterfly history and the continuation
-    /// histories after the moves made one and two plies before.
+    /// The move scores at `ply`: the butterfly history, the continuation histories after
+    /// the moves made one, two (and four) plies before, the counter move to the last move,
+    /// and the capture history.
     #[inline(always)]
     fn node_history(&self, ply: usize) -> NodeHistory<'_> {
+        let earlier = self.earlier_moves(ply);
+        let bonus = self.params.counter_bonus;
         NodeHistory {
             butterfly: &self.data.history,
-            after: self
-                .earlier_moves(ply)
-                .map(|e| self.data.continuation.after(e)),
+            after: earlier.map(|e| self.data.continuation.after(e)),
             captures: &self.data.captures,
-            counter: match ply.checked_sub(1) {
-                Some(p) if self.params.counter_bonus > 0 => (
-                    self.data.counters.of(self.stack[p].moved),
-                    self.params.counter_bonus,
-                ),
-                _ => (usize::MAX, 0),
+            counter: if bonus > 0 && ply > 0 {
+                (self.data.counters.of(earlier[0]), bonus)
+            } else {
+                (usize::MAX, 0)
             },
         }
     }
