@@ -231,6 +231,27 @@ impl Board {
             || (rook_attacks(sq, occupied) & self.straight_sliders(by)).any()
     }
 
+    /// How many enemy knights, bishops, rooks and queens attack the king of `color` or a
+    /// square next to it (a queen once for each way it moves that does).
+    pub fn king_zone_attackers(&self, color: Color) -> u32 {
+        let king = self.king_square(color);
+        let zone = king_attacks(king) | king.bb();
+        let occupied = self.occupied();
+        let them = !color;
+        let hits = |attacks: Bitboard| u32::from((attacks & zone).any());
+        self.pieces(them, PieceType::Knight)
+            .map(|sq| hits(knight_attacks(sq)))
+            .chain(
+                self.diagonal_sliders(them)
+                    .map(|sq| hits(bishop_attacks(sq, occupied))),
+            )
+            .chain(
+                self.straight_sliders(them)
+                    .map(|sq| hits(rook_attacks(sq, occupied))),
+            )
+            .sum()
+    }
+
     /// Pieces of the side to move that shield their own king from an enemy slider.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
@@ -425,5 +446,24 @@ impl fmt::Display for Board {
             write!(f, "\nCheckers: {}", checkers.join(" "))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_the_pieces_that_reach_the_kings_neighbourhood() {
+        let count = |fen: &str, color| Board::from_fen(fen).unwrap().king_zone_attackers(color);
+        assert_eq!(count(crate::board::START_FEN, Color::White), 0);
+        // The bishop reaches g7 and the h-rook h8; the e-rook and the knight on c3 fall short.
+        let fen = "6k1/8/5B2/8/7R/2N5/8/4R1K1 b - - 0 1";
+        assert_eq!(count(fen, Color::Black), 2);
+        assert_eq!(count(fen, Color::White), 0);
+        // A queen on h6 reaches h7 along the file and g7 along the diagonal: two.
+        assert_eq!(count("6k1/8/7Q/8/8/8/8/6K1 b - - 0 1", Color::Black), 2);
+        // On h4 behind its own pawn on h6 the file is shut, and neither diagonal arrives.
+        assert_eq!(count("6k1/8/7P/8/7Q/8/8/6K1 b - - 0 1", Color::Black), 0);
     }
 }

@@ -16,6 +16,9 @@ pub struct SearchParams {
     /// `beta + (eval - beta) / 3` rather than the evaluation (1).
     pub rfp_tt_quiet: i32,
     pub rfp_blend: i32,
+    /// Reverse futility pruning: not where this many enemy pieces attack the king's
+    /// neighbourhood (0: everywhere).
+    pub rfp_king_attackers: i32,
     /// The table's score in place of the static evaluation where its bound lies beyond it
     /// (1), for pruning; `improving` still compares static evaluations.
     pub tt_eval: i32,
@@ -74,6 +77,7 @@ impl Default for SearchParams {
             rfp_margin: 90,
             rfp_tt_quiet: 0,
             rfp_blend: 0,
+            rfp_king_attackers: 0,
             tt_eval: 0,
             nmp_depth: 3,
             nmp_base: 3,
@@ -143,6 +147,7 @@ impl SearchParams {
             rfp_margin: 0, 500;
             rfp_tt_quiet: 0, 1;
             rfp_blend: 0, 1;
+            rfp_king_attackers: 0, 16;
             tt_eval: 0, 1;
             nmp_depth: 1, 100;
             nmp_base: 0, 10;

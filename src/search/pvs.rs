@@ -129,14 +129,17 @@ impl Searcher<'_> {
 
         // Step 5b. Reverse futility pruning: far enough above beta at low depth, the
         // opponent is not going to catch up. Optionally not where the table's move is
-        // quiet: that move was best here once, and may threaten more than the evaluation
-        // sees.
+        // quiet (it was best here once, and may threaten more than the evaluation sees), nor
+        // where enemy pieces gather around the king: quiet mating threats.
         if !N::PV && !in_check && !singular_search {
             let p = &self.params;
             if depth <= p.rfp_depth
                 && eval.abs() < TB_BOUND
                 && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
                 && (p.rfp_tt_quiet == 0 || tt_move == Move::NONE || tt_move.is_noisy())
+                && (p.rfp_king_attackers == 0
+                    || (self.board.king_zone_attackers(self.board.side_to_move()) as i32)
+                        < p.rfp_king_attackers)
             {
                 return if p.rfp_blend != 0 {
                     beta + (eval - beta) / 3
