@@ -12,16 +12,9 @@ pub struct SearchParams {
     /// Reverse futility pruning: depth limit and margin per ply.
     pub rfp_depth: i32,
     pub rfp_margin: i32,
-    /// Reverse futility pruning: not where the table's move is quiet (1), and returning
-    /// `beta + (eval - beta) / 3` rather than the evaluation (1).
-    pub rfp_tt_quiet: i32,
-    pub rfp_blend: i32,
     /// Reverse futility pruning: not where this many enemy pieces attack the king's
     /// neighbourhood (0: everywhere).
     pub rfp_king_attackers: i32,
-    /// The table's score in place of the static evaluation where its bound lies beyond it
-    /// (1), for pruning; `improving` still compares static evaluations.
-    pub tt_eval: i32,
     /// Null-move pruning: minimum depth, base reduction and depth divisor.
     pub nmp_depth: i32,
     pub nmp_base: i32,
@@ -75,13 +68,10 @@ impl Default for SearchParams {
             // +18 Elo at 2+0.02 (docs/strength.md).
             rfp_depth: 8,
             rfp_margin: 90,
-            rfp_tt_quiet: 0,
-            rfp_blend: 0,
             // Quiet mating threats were cut at the nodes of the side ahead: WAC at 1 s 293
             // rather than 286, and no measurable difference in play (1,260 games at
             // 2+0.02: docs/strength.md).
             rfp_king_attackers: 2,
-            tt_eval: 0,
             nmp_depth: 3,
             nmp_base: 3,
             nmp_divisor: 4,
@@ -148,10 +138,7 @@ impl SearchParams {
             aspiration_window: 5, 1_000;
             rfp_depth: 0, 20;
             rfp_margin: 0, 500;
-            rfp_tt_quiet: 0, 1;
-            rfp_blend: 0, 1;
             rfp_king_attackers: 0, 16;
-            tt_eval: 0, 1;
             nmp_depth: 1, 100;
             nmp_base: 0, 10;
             nmp_divisor: 1, 20;

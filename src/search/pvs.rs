@@ -104,7 +104,25 @@ impl Searcher<'_> {
         self.stack[ply + 1].killers = [Move::NONE; 2];
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
-        // Step 5. Transposition table probe.
+        // Step 5. Reverse futility pruning: far enough above beta at low depth, the
+        // opponent is not going to catch up. Not where enemy pieces gather around the king,
+        // whose quiet mating threats the static evaluation does not see. Before the table
+        // probe, which usually costs a trip to main memory that this cut does not need.
+        if !N::PV && !in_check && !singular_search {
+            let p = &self.params;
+            if depth <= p.rfp_depth
+                && eval.abs() < TB_BOUND
+                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+                && (p.rfp_king_attackers == 0
+                    || (self.board.king_zone_attackers(self.board.side_to_move()) as i32)
+                        < p.rfp_king_attackers)
+            {
+                return eval;
+            }
+        }
+
+        // Step 6. Transposition table: a deep enough bound ends non-PV nodes at once. Near
+        // the fifty-move limit stored scores may no longer hold.
         let key = self.board.key();
         // The entry is the full node's: of no use to the search without its move.
         let entry = if singular_search {
@@ -113,44 +131,6 @@ impl Searcher<'_> {
             self.tt.probe(key, ply)
         };
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
-        // A bound stored by a search says more than the static evaluation where it lies on
-        // the far side of it.
-        let eval = match entry {
-            Some(e)
-                if self.params.tt_eval != 0
-                    && !in_check
-                    && e.score.abs() < TB_BOUND
-                    && e.bound.cuts(e.score, eval, eval + 1) =>
-            {
-                e.score
-            }
-            _ => eval,
-        };
-
-        // Step 5b. Reverse futility pruning: far enough above beta at low depth, the
-        // opponent is not going to catch up. Optionally not where the table's move is
-        // quiet (it was best here once, and may threaten more than the evaluation sees), nor
-        // where enemy pieces gather around the king: quiet mating threats.
-        if !N::PV && !in_check && !singular_search {
-            let p = &self.params;
-            if depth <= p.rfp_depth
-                && eval.abs() < TB_BOUND
-                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
-                && (p.rfp_tt_quiet == 0 || tt_move == Move::NONE || tt_move.is_noisy())
-                && (p.rfp_king_attackers == 0
-                    || (self.board.king_zone_attackers(self.board.side_to_move()) as i32)
-                        < p.rfp_king_attackers)
-            {
-                return if p.rfp_blend != 0 {
-                    beta + (eval - beta) / 3
-                } else {
-                    eval
-                };
-            }
-        }
-
-        // Step 6. Transposition table: a deep enough bound ends non-PV nodes at once. Near
-        // the fifty-move limit stored scores may no longer hold.
         if !N::PV
             && let Some(e) = entry
             && e.depth >= depth
