@@ -231,11 +231,17 @@ impl Board {
             || (rook_attacks(sq, occupied) & self.straight_sliders(by)).any()
     }
 
+    /// The square of the king of `color` and those next to it.
+    #[inline]
+    pub fn king_zone(&self, color: Color) -> Bitboard {
+        let king = self.king_square(color);
+        king_attacks(king) | king.bb()
+    }
+
     /// How many enemy knights, bishops, rooks and queens attack the king of `color` or a
     /// square next to it (a queen once for each way it moves that does).
     pub fn king_zone_attackers(&self, color: Color) -> u32 {
-        let king = self.king_square(color);
-        let zone = king_attacks(king) | king.bb();
+        let zone = self.king_zone(color);
         let occupied = self.occupied();
         let them = !color;
         let hits = |attacks: Bitboard| u32::from((attacks & zone).any());

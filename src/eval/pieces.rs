@@ -54,7 +54,7 @@ pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
     };
     for us in Color::ALL {
         let king = board.king_square(us);
-        attacks.king_zone[us.index()] = king_attacks(king) | king.bb();
+        attacks.king_zone[us.index()] = board.king_zone(us);
         let pawns = board.pieces(us, PieceType::Pawn).pawn_attacks(us);
         attacks.record(us, PieceType::Pawn, pawns);
         attacks.record(us, PieceType::King, king_attacks(king));
