@@ -244,11 +244,30 @@ fn quit_during_search_exits_promptly() {
 }
 
 #[test]
-fn end_of_input_during_search_exits() {
+fn end_of_input_answers_the_search_then_exits() {
+    let board = Board::startpos();
+    // A search only `stop` could end is stopped and answered at once.
+    for go in ["go infinite", "go ponder wtime 60000 btime 60000"] {
+        let mut s = Session::uci();
+        s.send(go);
+        std::thread::sleep(Duration::from_millis(200));
+        s.stdin = None;
+        assert_legal_bestmove(&board, &s.bestmove().1);
+        assert!(s.exits_within(Duration::from_millis(1000)), "{go}");
+    }
+    // Piped commands: a search with a limit runs to it before the answer.
     let mut s = Session::uci();
-    s.send("go infinite");
-    std::thread::sleep(Duration::from_millis(200));
+    s.send("position startpos moves e2e4");
+    s.send("go depth 9");
     s.stdin = None;
+    let (lines, best) = s.bestmove();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 9 ")),
+        "{lines:#?}"
+    );
+    let mut board = Board::startpos();
+    board.make_move(board.parse_move("e2e4").unwrap());
+    assert_legal_bestmove(&board, &best);
     assert!(s.exits_within(Duration::from_millis(1000)));
 }
 

@@ -323,6 +323,26 @@ fn move_now_ping_and_quit_while_thinking() {
 }
 
 #[test]
+fn end_of_input_plays_the_move_being_thought_then_exits() {
+    let mut s = new_game_in_force_mode();
+    s.send("sd 7");
+    s.send("go");
+    s.stdin = None;
+    let mut board = Board::startpos();
+    assert!(engine_move(&s, &mut board).starts_with("move "));
+    assert!(s.exits_within(Duration::from_millis(1000)));
+    // Analysis has no end of its own: it stops, without a move.
+    let mut s = xboard();
+    s.send("new");
+    s.send("analyze");
+    std::thread::sleep(Duration::from_millis(200));
+    s.stdin = None;
+    assert!(s.exits_within(Duration::from_millis(1000)));
+    let rest: Vec<String> = s.lines.try_iter().collect();
+    assert!(!rest.iter().any(|l| l.starts_with("move ")), "{rest:?}");
+}
+
+#[test]
 fn resigns_a_lost_game() {
     let mut s = new_game_in_force_mode();
     // White, a bare king, against queen and rook.

@@ -34,7 +34,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub enum Event {
     Comm(CommIn),
     Search(SearchEvent),
-    /// Standard input ended: quit.
+    /// Standard input ended: quit once the search running has been answered.
     InputClosed,
 }
 
@@ -130,8 +130,10 @@ impl Engine {
         }
     }
 
-    /// Handles events until `quit` or the end of input.
+    /// Handles events until `quit`, or until the end of input and the search then running
+    /// has been answered.
     pub fn run(mut self, events: Receiver<Event>) {
+        let mut input_closed = false;
         for event in events {
             let carry_on = match event {
                 Event::Comm(command) => self.command(command),
@@ -139,9 +141,12 @@ impl Engine {
                     self.search_event(report);
                     true
                 }
-                Event::InputClosed => false,
+                Event::InputClosed => {
+                    input_closed = true;
+                    true
+                }
             };
-            if !carry_on {
+            if !carry_on || (input_closed && self.settled_at_end_of_input()) {
                 break;
             }
         }
@@ -558,6 +563,24 @@ impl Engine {
             after.move_to_uci(p)
         });
         self.send(CommOut::BestMove { best, ponder });
+    }
+
+    /// After the end of input, whether nothing is left to answer. Piped commands get their
+    /// answers: a search with a limit runs to it; one only a command could end (infinite,
+    /// pondering) is ended now, a `go` answered as after `stop`, analysis and XBoard
+    /// pondering (no move to play yet) silently.
+    fn settled_at_end_of_input(&mut self) -> bool {
+        let Some(running) = &self.running else {
+            return true;
+        };
+        if running.purpose == Purpose::Go && running.hold {
+            self.finish_search();
+        } else if running.purpose == Purpose::Analyze || running.hold {
+            self.abort_search();
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Ends a running search at once and answers its `go`.
