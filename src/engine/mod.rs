@@ -566,21 +566,22 @@ impl Engine {
     }
 
     /// After the end of input, whether nothing is left to answer. Piped commands get their
-    /// answers: a search with a limit runs to it; one only a command could end (infinite,
-    /// pondering) is ended now, a `go` answered as after `stop`, analysis and XBoard
-    /// pondering (no move to play yet) silently.
+    /// answers: a search with a limit runs to it; one held for a command that will not come
+    /// (infinite, pondering, analysis) ends now, a `go` answered as after `stop`, the rest
+    /// (XBoard has no move to play yet) silently.
     fn settled_at_end_of_input(&mut self) -> bool {
-        let Some(running) = &self.running else {
-            return true;
-        };
-        if running.purpose == Purpose::Go && running.hold {
-            self.finish_search();
-        } else if running.purpose == Purpose::Analyze || running.hold {
-            self.abort_search();
-        } else {
-            return false;
+        match &self.running {
+            None => true,
+            Some(running) if !running.hold => false,
+            Some(running) if running.purpose == Purpose::Go => {
+                self.finish_search();
+                true
+            }
+            Some(_) => {
+                self.abort_search();
+                true
+            }
         }
-        true
     }
 
     /// Ends a running search at once and answers its `go`.
