@@ -35,7 +35,7 @@ def main():
     pairs = sum(pooled)
     mean = sum(n * s for n, s in zip(pooled, PAIR_SCORES)) / pairs
     variance = sum(n * (s - mean) ** 2 for n, s in zip(pooled, PAIR_SCORES)) / pairs
-    if not 0 < mean < 1 or variance == 0:
+    if variance == 0:
         raise SystemExit("every pair scored the same: no interval")
     margin = 1.96 * math.sqrt(variance / pairs)
     low, high = elo(max(mean - margin, 1e-9)), elo(min(mean + margin, 1 - 1e-9))
