@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ferrum::board::Board;
-use ferrum::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
+use ferrum::search::{Limits, SearchOptions, Session, Signals};
 
 const POSITIONS: [(&str, &str, i32); 3] = [
     (
@@ -23,26 +23,18 @@ const POSITIONS: [(&str, &str, i32); 3] = [
 ];
 
 fn search_benches(c: &mut Criterion) {
-    let tt = TranspositionTable::new(16);
+    let mut session = Session::new(16, SearchOptions::default());
     let signals = Signals::default();
-    let options = SearchOptions::default();
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     for (name, fen, depth) in POSITIONS {
         let board = Board::from_fen(fen).unwrap();
         group.bench_function(name, |b| {
             b.iter(|| {
-                tt.clear();
-                search(
-                    &board,
-                    &Limits::depth(depth),
-                    &tt,
-                    &signals,
-                    &options,
-                    &mut Vec::new(),
-                    &mut |_| {},
-                )
-                .nodes
+                session.clear();
+                session
+                    .run(&board, &Limits::depth(depth), &signals, &mut |_| {})
+                    .nodes
             })
         });
     }

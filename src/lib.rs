@@ -11,3 +11,4 @@ pub mod search;
 pub mod tablebase;
 pub mod tools;
 pub mod types;
+pub mod ui;

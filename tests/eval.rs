@@ -130,20 +130,17 @@ fn endgame_knowledge() {
 
 /// Plays `fen` out with the engine on both sides at `nodes` a move; the plies to mate.
 fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
-    use ferrum::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
+    use ferrum::search::{Limits, SearchOptions, Session, Signals};
     let mut board = Board::from_fen(fen).unwrap();
-    let tt = TranspositionTable::new(16);
+    let mut session = Session::new(16, SearchOptions::default());
     for ply in 0..200 {
         if let Some((result, _)) = board.game_over() {
             return (result != "1/2-1/2").then_some(ply);
         }
-        let found = search(
+        let found = session.run(
             &board,
             &Limits::nodes(nodes),
-            &tt,
             &Signals::default(),
-            &SearchOptions::default(),
-            &mut Vec::new(),
             &mut |_| {},
         );
         board.make_move(found.best?);

@@ -4,45 +4,32 @@
 use ferrum::board::Board;
 use ferrum::eval::evaluate_once as evaluate;
 use ferrum::movegen::legal_moves;
-use ferrum::search::{
-    Limits, Report, SearchInfo, SearchOptions, SearchResult, Signals, ThreadData,
-    TranspositionTable, search,
-};
+use ferrum::search::{Limits, Report, SearchInfo, SearchOptions, SearchResult, Session, Signals};
 use ferrum::types::{MATE, Move, UciScore};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// A search that reports nothing, with one thread's table and signals given.
-fn silent(
-    board: &Board,
-    limits: &Limits,
-    tt: &TranspositionTable,
-    signals: &Signals,
-    options: &SearchOptions,
-    data: &mut Vec<ThreadData>,
-) -> SearchResult {
-    search(board, limits, tt, signals, options, data, &mut |_| {})
-}
-
+/// A search in a new session, with the principal variations it reported.
 fn run(fen: &str, limits: Limits, options: &SearchOptions) -> (SearchResult, Vec<Vec<Move>>) {
     let board = Board::from_fen(fen).unwrap();
-    let tt = TranspositionTable::new(16);
-    let signals = Signals::default();
+    let mut session = Session::new(16, options.clone());
     let mut pvs = Vec::new();
-    let result = search(
-        &board,
-        &limits,
-        &tt,
-        &signals,
-        options,
-        &mut Vec::new(),
-        &mut |r| {
-            if let Report::Line(info) = r {
-                pvs.push(info.pv.clone());
-            }
-        },
-    );
+    let result = session.run(&board, &limits, &Signals::default(), &mut |r| {
+        if let Report::Line(info) = r {
+            pvs.push(info.pv.clone());
+        }
+    });
     (result, pvs)
+}
+
+/// A search that reports nothing.
+fn silent(
+    session: &mut Session,
+    board: &Board,
+    limits: &Limits,
+    signals: &Signals,
+) -> SearchResult {
+    session.run(board, limits, signals, &mut |_| {})
 }
 
 fn assert_legal_line(fen: &str, line: &[Move]) {
@@ -218,21 +205,13 @@ fn multipv_lines_as_a_client_keeps_them() {
             multipv,
             ..SearchOptions::default()
         };
-        let tt = TranspositionTable::new(16);
+        let mut session = Session::new(16, options);
         let mut lines = Vec::new();
-        let result = search(
-            &board,
-            &limits,
-            &tt,
-            &Signals::default(),
-            &options,
-            &mut Vec::new(),
-            &mut |r| {
-                if let Report::Line(info) = r {
-                    lines.push(info.clone());
-                }
-            },
-        );
+        let result = session.run(&board, &limits, &Signals::default(), &mut |r| {
+            if let Report::Line(info) = r {
+                lines.push(info.clone());
+            }
+        });
         assert!(
             result
                 .lines
@@ -304,7 +283,7 @@ fn node_limit_is_exact_enough_and_deterministic() {
 #[test]
 fn stop_flag_ends_an_infinite_search_with_a_move() {
     let board = Board::startpos();
-    let tt = TranspositionTable::new(16);
+    let mut session = Session::new(16, SearchOptions::default());
     let signals = Signals::default();
     let limits = Limits {
         infinite: true,
@@ -316,27 +295,13 @@ fn stop_flag_ends_an_infinite_search_with_a_move() {
             std::thread::sleep(Duration::from_millis(100));
             signals.stop.store(true, Ordering::Relaxed);
         });
-        silent(
-            &board,
-            &limits,
-            &tt,
-            &signals,
-            &SearchOptions::default(),
-            &mut Vec::new(),
-        )
+        silent(&mut session, &board, &limits, &signals)
     });
     assert!(result.best.is_some());
     assert!(start.elapsed() < Duration::from_secs(5));
     // Stopped before it starts: the first iteration still completes with a move.
     signals.stop.store(true, Ordering::Relaxed);
-    let result = silent(
-        &board,
-        &limits,
-        &tt,
-        &signals,
-        &SearchOptions::default(),
-        &mut Vec::new(),
-    );
+    let result = silent(&mut session, &board, &limits, &signals);
     assert!(result.best.is_some() && result.depth >= 1);
 }
 
@@ -405,7 +370,7 @@ fn evaluation_is_colour_symmetric() {
 #[test]
 fn pondering_ignores_the_clock_until_ponderhit() {
     let board = Board::startpos();
-    let tt = TranspositionTable::new(16);
+    let mut session = Session::new(16, SearchOptions::default());
     let signals = Signals::new(true);
     let start = Instant::now();
     let (result, hit_at) = std::thread::scope(|s| {
@@ -414,14 +379,7 @@ fn pondering_ignores_the_clock_until_ponderhit() {
             signals.ponder.store(false, Ordering::Relaxed);
             start.elapsed()
         });
-        let result = silent(
-            &board,
-            &Limits::movetime(100),
-            &tt,
-            &signals,
-            &SearchOptions::default(),
-            &mut Vec::new(),
-        );
+        let result = silent(&mut session, &board, &Limits::movetime(100), &signals);
         (result, hit.join().unwrap())
     });
     let elapsed = start.elapsed();
@@ -435,27 +393,19 @@ fn pondering_ignores_the_clock_until_ponderhit() {
 fn helper_threads_share_the_work() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let board = Board::from_fen(fen).unwrap();
-    let tt = TranspositionTable::new(16);
     let signals = Signals::default();
     let options = SearchOptions {
         threads: 3,
         ..SearchOptions::default()
     };
+    let mut session = Session::new(16, options.clone());
     let mut pvs = Vec::new();
     let mut report = |r: Report| {
         if let Report::Line(info) = r {
             pvs.push(info.pv.clone());
         }
     };
-    let result = search(
-        &board,
-        &Limits::movetime(300),
-        &tt,
-        &signals,
-        &options,
-        &mut Vec::new(),
-        &mut report,
-    );
+    let result = session.run(&board, &Limits::movetime(300), &signals, &mut report);
     assert!(result.best.is_some());
     pvs.iter().for_each(|pv| assert_legal_line(fen, pv));
     // The helpers' nodes are counted: more than the main thread's own report shows.
@@ -469,20 +419,17 @@ fn helper_threads_share_the_work() {
 #[test]
 fn the_node_limit_counts_every_thread() {
     let board = Board::startpos();
-    let tt = TranspositionTable::new(16);
+    let mut session = Session::new(16, SearchOptions::default());
     let signals = Signals::default();
     let limit = 300_000;
     for threads in [1, 2] {
-        let options = SearchOptions {
-            threads,
-            ..SearchOptions::default()
-        };
+        session.options.threads = threads;
         let limits = Limits {
             nodes: Some(limit),
             ..Limits::default()
         };
-        tt.clear();
-        let result = silent(&board, &limits, &tt, &signals, &options, &mut Vec::new());
+        session.clear();
+        let result = silent(&mut session, &board, &limits, &signals);
         // Helpers publish every 1,024 nodes and stop at their next look at the signal, a
         // little later on a busy machine; counted alone, each thread would reach the limit.
         let slack = if threads == 1 { 0 } else { limit / 4 };
@@ -499,41 +446,23 @@ fn thread_data_carries_history_from_one_search_to_the_next() {
     let board =
         Board::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
             .unwrap();
-    let tt = TranspositionTable::new(16);
-    let nodes = |data: &mut Vec<ThreadData>| {
-        tt.clear();
-        let limits = Limits::depth(9);
-        let signals = Signals::default();
-        silent(
-            &board,
-            &limits,
-            &tt,
-            &signals,
-            &SearchOptions::default(),
-            data,
-        )
-        .nodes
+    let mut session = Session::new(16, SearchOptions::default());
+    // The table is cleared for each search; the thread data only where asked.
+    let nodes = |session: &mut Session| {
+        session.table().clear();
+        silent(session, &board, &Limits::depth(9), &Signals::default()).nodes
     };
-    let fresh = nodes(&mut Vec::new());
-    assert_eq!(nodes(&mut Vec::new()), fresh, "fresh data, same search");
+    session.clear();
+    let fresh = nodes(&mut session);
+    session.clear();
+    assert_eq!(nodes(&mut session), fresh, "fresh data, same search");
     // The same data again: the history of the first search orders the second's moves.
-    let mut kept = Vec::new();
-    assert_eq!(nodes(&mut kept), fresh);
-    assert_eq!(kept.len(), 1);
-    assert_ne!(nodes(&mut kept), fresh, "history kept, a different tree");
+    session.clear();
+    assert_eq!(nodes(&mut session), fresh);
+    assert_eq!(session.thread_data().len(), 1);
+    assert_ne!(nodes(&mut session), fresh, "history kept, a different tree");
     // One entry per thread.
-    let options = SearchOptions {
-        threads: 2,
-        ..SearchOptions::default()
-    };
-    let signals = Signals::default();
-    silent(
-        &board,
-        &Limits::depth(4),
-        &tt,
-        &signals,
-        &options,
-        &mut kept,
-    );
-    assert_eq!(kept.len(), 2);
+    session.options.threads = 2;
+    silent(&mut session, &board, &Limits::depth(4), &Signals::default());
+    assert_eq!(session.thread_data().len(), 2);
 }

@@ -2,7 +2,7 @@
 //! with python-chess is `scripts/syzygy-check.py`, run by CI).
 
 use ferrum::board::Board;
-use ferrum::search::{Limits, SearchOptions, Signals, Syzygy, TranspositionTable, search};
+use ferrum::search::{Limits, SearchOptions, Session, Signals, Syzygy};
 use ferrum::tablebase::{Tablebases, Wdl};
 use ferrum::types::{MATE_BOUND, TB_BOUND};
 use std::sync::{Arc, Mutex};
@@ -160,15 +160,8 @@ fn searches_keep_the_result_and_count_probes() {
                 syzygy: Some(tb.clone()),
                 ..SearchOptions::default()
             };
-            let result = search(
-                &board,
-                &Limits::depth(4),
-                &TranspositionTable::new(1),
-                &Signals::default(),
-                &options,
-                &mut Vec::new(),
-                &mut |_| {},
-            );
+            let mut session = Session::new(1, options);
+            let result = session.run(&board, &Limits::depth(4), &Signals::default(), &mut |_| {});
             let best = result.best.unwrap();
             let kept = tb.tables.probe_root(&board).unwrap().moves;
             let (_, wdl, _) = kept.iter().find(|m| m.0 == best).unwrap();

@@ -132,6 +132,32 @@ fn search_with_limits_gives_legal_lines_and_moves() {
     assert_eq!(depths.iter().filter(|&&d| d == "5").count(), 0, "{lines:?}");
 }
 
+/// The last line before `bestmove` is sent only when it says something new: a search that
+/// ends on a completed depth does not repeat that depth's line; one stopped by its node
+/// limit adds the line with all the nodes.
+#[test]
+fn the_final_line_is_not_a_repeat() {
+    let mut s = Session::uci();
+    s.send("position startpos");
+    for go in ["go depth 8", "go depth 5", "go nodes 5000"] {
+        s.send("ucinewgame");
+        s.send(go);
+        let (lines, _) = s.bestmove();
+        let info: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert!(info.len() >= 2, "{go}: {lines:?}");
+        let (last, before) = (info[info.len() - 1], info[info.len() - 2]);
+        assert_ne!(last, before, "{go}: {lines:?}");
+        let nodes = |line: &str| -> u64 {
+            let after = line.split(" nodes ").nth(1).unwrap();
+            after.split(' ').next().unwrap().parse().unwrap()
+        };
+        assert!(nodes(last) >= nodes(before), "{go}: {lines:?}");
+    }
+}
+
 /// With UCI_ShowWDL every line carries win, draw and loss chances that add up to 1000 and
 /// favour the side the score favours; without it, none do.
 #[test]

@@ -34,6 +34,33 @@ fn xboard() -> Session {
     s
 }
 
+/// The options come from the engine's one table: XBoard's own, without those it sets by
+/// commands of its own; `memory` and `cores` are brought within the options' ranges.
+#[test]
+fn options_as_xboard_shows_them() {
+    let mut s = Session::start(&["xboard"]);
+    s.send("xboard");
+    s.send("protover 2");
+    let all = s.until(|l| l.contains("done=1")).join("\n");
+    for option in [
+        "feature option=\"Resign -check 1\"",
+        "feature option=\"BookFile -file <empty>\"",
+        "feature option=\"SyzygyPath -path <empty>\"",
+        "feature option=\"UCI_Elo -spin 1500 1000 2800\"",
+        "feature option=\"Clear Hash -button\"",
+    ] {
+        assert!(all.contains(option), "{option}: {all}");
+    }
+    assert!(!all.contains("option=\"Hash") && !all.contains("option=\"Threads"));
+    s.send("memory 0");
+    s.send("cores 100000");
+    s.send("option MultiPV=0");
+    let lines = sync(&mut s, 1);
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("MultiPV"), "{lines:?}");
+}
+
 /// A session after `new` and `force`: the start position, the engine playing neither side.
 fn new_game_in_force_mode() -> Session {
     let mut s = xboard();

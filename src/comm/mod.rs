@@ -1,10 +1,9 @@
-//! Text front ends. A protocol (`Comm`) turns input lines into protocol-neutral `CommIn`
-//! commands and the engine's `CommOut` messages back into text; the engine never reads or
-//! writes protocol text itself. UCI is implemented; XBoard comes next.
+//! The protocols. A `Comm` (UCI or XBoard) turns input lines into protocol-neutral
+//! `CommIn` commands and the engine's `CommOut` messages back into text; `io` runs the
+//! reader and writer threads between them and the engine, which never reads or writes
+//! protocol text itself. The front ends for people are in `ui`.
 
-pub mod console;
 pub mod io;
-pub mod terminal;
 pub mod uci;
 pub mod xboard;
 
@@ -131,7 +130,7 @@ pub enum EditOp {
 pub type InfoLine = SearchInfo<String>;
 
 /// How an engine option is declared to the GUI.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     Spin {
         default: i64,
@@ -142,9 +141,10 @@ pub enum OptionKind {
         default: bool,
     },
     Button,
-    /// A text naming files or directories, empty by default (UCI `string`, shown as
-    /// `<empty>`).
-    Path,
+    /// A file's name, empty by default (UCI `string`, shown as `<empty>`).
+    File,
+    /// Directories, separated by ':' (';' on Windows), empty by default.
+    Directories,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,9 +186,10 @@ pub enum CommOut {
     Error(String),
     /// A command the protocol does not have.
     Unknown(String),
-    /// The capabilities, answering `Features`.
+    /// The capabilities and options, answering `Features`.
     Features {
         name: String,
+        options: Vec<OptionSpec>,
     },
     /// Our move, in game-manager mode.
     Move(String),

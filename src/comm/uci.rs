@@ -173,7 +173,7 @@ impl Comm for Uci {
                             format!("option name {} type check default {default}", option.name)
                         }
                         OptionKind::Button => format!("option name {} type button", option.name),
-                        OptionKind::Path => {
+                        OptionKind::File | OptionKind::Directories => {
                             format!("option name {} type string default <empty>", option.name)
                         }
                     });

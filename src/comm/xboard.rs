@@ -1,6 +1,6 @@
 //! The XBoard/CECP version 2 protocol: parsing GUI commands and formatting engine output.
 
-use super::{Comm, CommIn, CommOut, EditOp, InfoLine};
+use super::{Comm, CommIn, CommOut, EditOp, InfoLine, OptionKind};
 use crate::search::Bound;
 use crate::types::UciScore;
 
@@ -183,27 +183,29 @@ impl Comm for XBoard {
 
     fn format(&self, out: &CommOut) -> Vec<String> {
         match out {
-            CommOut::Features { name } => vec![
-                "feature done=0".into(),
-                format!(
-                    "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
-                     time=1 draw=1 analyze=1 exclude=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\" egt=\"syzygy\""
-                ),
-                "feature option=\"Resign -check 1\"".into(),
-                "feature option=\"Move Overhead -spin 10 0 5000\"".into(),
-                "feature option=\"MultiPV -spin 1 1 256\"".into(),
-                "feature option=\"Clear Hash -button\"".into(),
-                "feature option=\"SyzygyPath -path <empty>\"".into(),
-                "feature option=\"SyzygyProbeDepth -spin 1 1 100\"".into(),
-                "feature option=\"SyzygyProbeLimit -spin 7 0 7\"".into(),
-                "feature option=\"Syzygy50MoveRule -check 1\"".into(),
-                "feature option=\"OwnBook -check 1\"".into(),
-                "feature option=\"BookFile -file <empty>\"".into(),
-                "feature option=\"BestBookMove -check 0\"".into(),
-                "feature option=\"UCI_LimitStrength -check 0\"".into(),
-                "feature option=\"UCI_Elo -spin 1500 1000 2800\"".into(),
-                "feature done=1".into(),
-            ],
+            CommOut::Features { name, options } => {
+                let mut lines = vec![
+                    "feature done=0".into(),
+                    format!(
+                        "feature myname=\"{name}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 playother=1 \
+                         time=1 draw=1 analyze=1 exclude=1 reuse=1 memory=1 smp=1 name=0 nps=1 debug=1 variants=\"normal,fischerandom\" egt=\"syzygy\""
+                    ),
+                ];
+                lines.extend(options.iter().map(|option| {
+                    let kind = match option.kind {
+                        OptionKind::Spin { default, min, max } => {
+                            format!("-spin {default} {min} {max}")
+                        }
+                        OptionKind::Check { default } => format!("-check {}", u8::from(default)),
+                        OptionKind::Button => "-button".into(),
+                        OptionKind::File => "-file <empty>".into(),
+                        OptionKind::Directories => "-path <empty>".into(),
+                    };
+                    format!("feature option=\"{} {kind}\"", option.name)
+                }));
+                lines.push("feature done=1".into());
+                lines
+            }
             CommOut::Info(info) => vec![thinking(info)],
             CommOut::Move(m) => vec![format!("move {m}")],
             CommOut::Pong(n) => vec![format!("pong {n}")],

@@ -8,7 +8,7 @@ mod options;
 mod play;
 
 use book::OpeningBook;
-pub use options::{Effect, Options};
+pub use options::{Effect, Options, Shown};
 use play::Play;
 
 use crate::board::{Board, START_FEN};
@@ -16,17 +16,16 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::search::{
-    Clock, Limits, Report, SEARCH_STACK, SearchInfo, SearchOptions, SearchResult, Signals,
-    Strength, Syzygy, ThreadData, TranspositionTable, search,
+    Clock, Limits, Report, SearchHandle, SearchInfo, SearchOptions, SearchResult, Session, Signals,
+    Strength, Syzygy,
 };
 use crate::tablebase::Tablebases;
 use crate::types::{Color, Move};
 use crossbeam_channel::{Receiver, Sender};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Everything the engine loop reacts to, on one channel.
@@ -68,9 +67,7 @@ enum Purpose {
 struct Running {
     id: u64,
     purpose: Purpose,
-    thread: JoinHandle<()>,
-    done: Receiver<SearchResult>,
-    signals: Arc<Signals>,
+    search: SearchHandle,
     root: Board,
     /// `go infinite` or `go ponder`: the best move waits for `stop` (or `ponderhit`).
     hold: bool,
@@ -78,15 +75,16 @@ struct Running {
     /// A game move at limited strength: the move played is chosen among the lines.
     strength: Option<Strength>,
     result: Option<SearchResult>,
+    /// The last line of the best move sent, so that the final one is sent only when it
+    /// says more.
+    last_best: Option<InfoLine>,
 }
 
 pub struct Engine {
     board: Board,
-    tt: Arc<TranspositionTable>,
-    /// Each search thread's history and caches, kept from search to search in a game.
-    thread_data: Arc<Mutex<Vec<ThreadData>>>,
-    /// A new game or `Clear Hash` came: the next search starts with fresh thread data.
-    forget: bool,
+    /// The table and the threads' histories and caches, kept from search to search in a
+    /// game.
+    session: Session,
     options: Options,
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
@@ -108,9 +106,7 @@ impl Engine {
         let options = Options::default();
         Engine {
             board: Board::startpos(),
-            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
-            thread_data: Arc::default(),
-            forget: false,
+            session: Session::new(options.hash_mb, SearchOptions::default()),
             options,
             tablebases: None,
             book: OpeningBook::default(),
@@ -152,8 +148,8 @@ impl Engine {
         }
         // Quitting: end any search without a best move.
         if let Some(running) = self.running.take() {
-            running.signals.stop.store(true, Ordering::Relaxed);
-            let _ = running.thread.join();
+            running.search.stop();
+            running.search.join();
         }
     }
 
@@ -170,7 +166,7 @@ impl Engine {
             CommIn::Identify => self.send(CommOut::Identity {
                 name: format!("Ferrum {}", env!("CARGO_PKG_VERSION")),
                 author: "the Ferrum developers".into(),
-                options: Options::specs(),
+                options: Options::specs(Shown::Uci),
             }),
             CommIn::IsReady => self.send(CommOut::ReadyOk),
             CommIn::Debug(on) => self.debug = on,
@@ -192,13 +188,17 @@ impl Engine {
             CommIn::Stop => {
                 if let Some(running) = &mut self.running {
                     running.hold = false;
-                    running.signals.stop.store(true, Ordering::Relaxed);
+                    running.search.signals().stop.store(true, Ordering::Relaxed);
                     self.maybe_finish();
                 }
             }
             CommIn::PonderHit => {
                 if let Some(running) = &mut self.running {
-                    running.signals.ponder.store(false, Ordering::Relaxed);
+                    running
+                        .search
+                        .signals()
+                        .ponder
+                        .store(false, Ordering::Relaxed);
                     running.hold = running.infinite;
                     self.maybe_finish();
                 }
@@ -210,6 +210,13 @@ impl Engine {
             _ => {}
         }
         true
+    }
+
+    /// Sets a spin option to `value` brought within its range.
+    fn set_option_within(&mut self, name: &str, value: usize) {
+        let (min, max) = Options::range(name).unwrap_or((0, i64::MAX));
+        let value = (value as i64).clamp(min, max).to_string();
+        self.set_option(name, Some(&value));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -269,17 +276,15 @@ impl Engine {
     /// Forgets what earlier searches learned: the table now, the thread data when the next
     /// search starts (a running search still holds it).
     fn clear_tables(&mut self) {
-        self.tt.clear();
-        self.forget = true;
+        self.session.clear();
     }
 
     /// A new table of `mb` MiB; on failure the old one stays and the reason is reported.
     fn resize_table(&mut self, mb: usize) {
-        match TranspositionTable::try_new(mb, self.tt.size_mb()) {
-            Ok(table) => self.tt = Arc::new(table),
-            Err(e) => self.send(CommOut::Error(e)),
+        if let Err(e) = self.session.resize(mb) {
+            self.send(CommOut::Error(e));
         }
-        self.options.hash_mb = self.tt.size_mb();
+        self.options.hash_mb = self.session.table().size_mb();
     }
 
     fn fresh_board(&self, fen: &str) -> Result<Board, String> {
@@ -414,12 +419,7 @@ impl Engine {
             );
             multipv = multipv.max(strength.lines());
         }
-        let thread_data = Arc::clone(&self.thread_data);
-        if std::mem::take(&mut self.forget) {
-            lock(&thread_data).clear();
-        }
-        let signals = Arc::new(Signals::new(ponder));
-        let options = SearchOptions {
+        self.session.options = SearchOptions {
             multipv,
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms,
@@ -428,55 +428,36 @@ impl Engine {
         };
         self.searches += 1;
         let id = self.searches;
-        let (done_sender, done) = crossbeam_channel::bounded(1);
-        let (board, tt, events) = (root.clone(), Arc::clone(&self.tt), self.events.clone());
-        let thread_signals = Arc::clone(&signals);
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                let mut report = |r: Report| {
-                    let event = match r {
-                        Report::Line(info) => SearchEvent::Line(id, info.clone()),
-                        Report::CurrentMove { depth, mv, number } => SearchEvent::CurrentMove {
-                            id,
-                            depth,
-                            mv,
-                            number,
-                        },
-                    };
-                    let _ = events.send(Event::Search(event));
-                };
-                let mut data = lock(&thread_data);
-                let result = search(
-                    &board,
-                    &limits,
-                    &tt,
-                    &thread_signals,
-                    &options,
-                    &mut data,
-                    &mut report,
-                );
-                drop(data);
-                let _ = done_sender.send(result);
-                let _ = events.send(Event::Search(SearchEvent::Done(id)));
-            });
-        match spawned {
-            Ok(thread) => {
+        let events = self.events.clone();
+        let report = move |r: Report| {
+            let event = match r {
+                Report::Line(info) => SearchEvent::Line(id, info.clone()),
+                Report::CurrentMove { depth, mv, number } => SearchEvent::CurrentMove {
+                    id,
+                    depth,
+                    mv,
+                    number,
+                },
+                Report::Done => SearchEvent::Done(id),
+            };
+            let _ = events.send(Event::Search(event));
+        };
+        let signals = Arc::new(Signals::new(ponder));
+        match self.session.start(root.clone(), limits, signals, report) {
+            Ok(search) => {
                 self.running = Some(Running {
                     id,
                     purpose,
-                    thread,
-                    done,
-                    signals,
+                    search,
                     root,
                     hold,
                     infinite: false,
                     strength,
                     result: None,
+                    last_best: None,
                 })
             }
-            Err(e) => self.send(CommOut::Error(format!("cannot start the search: {e}"))),
+            Err(e) => self.send(CommOut::Error(e)),
         }
     }
 
@@ -484,10 +465,9 @@ impl Engine {
     fn abort_search(&mut self) {
         self.play.stop_pondering();
         if let Some(running) = self.running.take() {
-            running.signals.stop.store(true, Ordering::Relaxed);
-            running.signals.ponder.store(false, Ordering::Relaxed);
-            let _ = running.done.recv();
-            let _ = running.thread.join();
+            running.search.stop();
+            let _ = running.search.result();
+            running.search.join();
         }
     }
 
@@ -506,6 +486,9 @@ impl Engine {
                 {
                     line.time = std::time::Duration::from_millis(line.nodes * 1000 / rate);
                 }
+                if line.multipv == 1 {
+                    running.last_best = Some(line.clone());
+                }
                 self.send(CommOut::Info(line));
             }
             SearchEvent::CurrentMove {
@@ -518,7 +501,7 @@ impl Engine {
                 self.send(CommOut::CurrentMove { depth, mv, number });
             }
             SearchEvent::Done(id) if id == running.id => {
-                running.result = running.done.recv().ok();
+                running.result = running.search.result();
                 self.maybe_finish();
             }
             _ => {}
@@ -537,7 +520,7 @@ impl Engine {
         let Some(running) = self.running.take() else {
             return;
         };
-        let _ = running.thread.join();
+        running.search.join();
         let Some(mut result) = running.result else {
             return;
         };
@@ -554,7 +537,15 @@ impl Engine {
             let mut info = info_line(root, line, self.options.show_wdl);
             info.nodes = result.nodes;
             info.time = result.time;
-            self.send(CommOut::Info(info));
+            // The same line with a few more microseconds tells the GUI nothing new.
+            let new = running.last_best.as_ref().is_none_or(|last| {
+                let mut same_time = info.clone();
+                same_time.time = last.time;
+                *last != same_time
+            });
+            if new {
+                self.send(CommOut::Info(info));
+            }
         }
         let best = result.best.map(|m| root.move_to_uci(m));
         let ponder = result.best.zip(result.ponder).map(|(b, p)| {
@@ -590,10 +581,9 @@ impl Engine {
             return;
         };
         running.hold = false;
-        running.signals.stop.store(true, Ordering::Relaxed);
-        running.signals.ponder.store(false, Ordering::Relaxed);
+        running.search.stop();
         if running.result.is_none() {
-            running.result = running.done.recv().ok();
+            running.result = running.search.result();
         }
         self.maybe_finish();
     }
@@ -637,10 +627,4 @@ fn info_line(root: &Board, info: &SearchInfo, show_wdl: bool) -> InfoLine {
         line.wdl = Some(wdl(info.score, wdl::material(root)));
     }
     line
-}
-
-/// The thread data, even if a search thread panicked while holding it (the data are
-/// heuristics: any state of them is usable).
-fn lock(data: &Mutex<Vec<ThreadData>>) -> MutexGuard<'_, Vec<ThreadData>> {
-    data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

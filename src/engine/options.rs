@@ -1,4 +1,7 @@
-//! The engine's options: declaration, defaults and validated changes.
+//! The engine's options, each declared once in `DECLARATIONS`: name, kind, range and
+//! default, the protocols that show it, and what setting it does. UCI's `option` lines,
+//! XBoard's `feature option=` lines, the setters of both protocols (XBoard's `memory` and
+//! `cores` among them) and `Options::default()` all read that table.
 
 use crate::comm::{OptionKind, OptionSpec};
 use crate::search::{SearchParams, Strength, strength};
@@ -27,32 +30,46 @@ pub struct Options {
     /// Play below full strength, at `elo`.
     pub limit_strength: bool,
     pub elo: u32,
+    /// Resign hopeless games (XBoard).
+    pub resign: bool,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
 
 impl Default for Options {
+    /// Every value as `DECLARATIONS` declares it.
     fn default() -> Options {
-        Options {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: 10,
+        let mut options = Options {
+            hash_mb: 0,
+            threads: 0,
+            multipv: 0,
+            move_overhead_ms: 0,
             ponder: false,
             chess960: false,
             analyse_mode: false,
             show_wdl: false,
             syzygy_path: String::new(),
-            syzygy_probe_depth: 1,
-            syzygy_probe_limit: 7,
-            syzygy_50_move_rule: true,
-            own_book: true,
+            syzygy_probe_depth: 0,
+            syzygy_probe_limit: 0,
+            syzygy_50_move_rule: false,
+            own_book: false,
             book_file: String::new(),
             best_book_move: false,
             limit_strength: false,
-            elo: 1500,
+            elo: 0,
+            resign: false,
             params: SearchParams::default(),
+        };
+        for declaration in DECLARATIONS {
+            let value = match declaration.kind {
+                OptionKind::Spin { default, .. } => Value::Number(default),
+                OptionKind::Check { default } => Value::Flag(default),
+                OptionKind::File | OptionKind::Directories => Value::Text(""),
+                OptionKind::Button => continue,
+            };
+            (declaration.set)(&mut options, value);
         }
+        options
     }
 }
 
@@ -69,22 +86,268 @@ pub enum Effect {
     Book,
 }
 
+/// The protocols that offer an option (XBoard has commands of its own for the table size,
+/// threads, pondering, Chess960 and analysis).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Both,
+    Uci,
+    XBoard,
+}
+
+/// A value checked against its option's kind and range.
+#[derive(Clone, Copy, Debug)]
+enum Value<'a> {
+    Number(i64),
+    Flag(bool),
+    Text(&'a str),
+    Press,
+}
+
+impl Value<'_> {
+    fn number(self) -> i64 {
+        match self {
+            Value::Number(n) => n,
+            _ => 0,
+        }
+    }
+
+    fn flag(self) -> bool {
+        matches!(self, Value::Flag(true))
+    }
+
+    fn text(self) -> String {
+        match self {
+            Value::Text(text) => text.to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// One option: how the GUI sees it and what setting it does.
+struct Declaration {
+    name: &'static str,
+    kind: OptionKind,
+    shown: Shown,
+    set: fn(&mut Options, Value) -> Effect,
+}
+
+const fn spin(default: i64, min: i64, max: i64) -> OptionKind {
+    OptionKind::Spin { default, min, max }
+}
+
+const fn check(default: bool) -> OptionKind {
+    OptionKind::Check { default }
+}
+
+/// Every option of the engine (the search constants of `tune` builds are added to them).
+const DECLARATIONS: &[Declaration] = &[
+    Declaration {
+        name: "Hash",
+        kind: spin(16, 1, 65_536),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.hash_mb = v.number() as usize;
+            Effect::ResizeHash
+        },
+    },
+    Declaration {
+        name: "Threads",
+        kind: spin(1, 1, 256),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.threads = v.number() as usize;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "Clear Hash",
+        kind: OptionKind::Button,
+        shown: Shown::Both,
+        set: |_, _| Effect::ClearHash,
+    },
+    Declaration {
+        name: "Ponder",
+        kind: check(false),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.ponder = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "MultiPV",
+        kind: spin(1, 1, 256),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.multipv = v.number() as usize;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "Move Overhead",
+        kind: spin(10, 0, 5_000),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.move_overhead_ms = v.number() as u64;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "UCI_Chess960",
+        kind: check(false),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.chess960 = v.flag();
+            Effect::Chess960
+        },
+    },
+    Declaration {
+        name: "UCI_AnalyseMode",
+        kind: check(false),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.analyse_mode = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "UCI_ShowWDL",
+        kind: check(false),
+        shown: Shown::Uci,
+        set: |o, v| {
+            o.show_wdl = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "SyzygyPath",
+        kind: OptionKind::Directories,
+        shown: Shown::Both,
+        set: |o, v| {
+            o.syzygy_path = v.text();
+            Effect::Tablebases
+        },
+    },
+    Declaration {
+        name: "SyzygyProbeDepth",
+        kind: spin(1, 1, 100),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.syzygy_probe_depth = v.number() as i32;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "SyzygyProbeLimit",
+        kind: spin(7, 0, 7),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.syzygy_probe_limit = v.number() as u32;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "Syzygy50MoveRule",
+        kind: check(true),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.syzygy_50_move_rule = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "OwnBook",
+        kind: check(true),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.own_book = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "BookFile",
+        kind: OptionKind::File,
+        shown: Shown::Both,
+        set: |o, v| {
+            o.book_file = v.text();
+            Effect::Book
+        },
+    },
+    Declaration {
+        name: "BestBookMove",
+        kind: check(false),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.best_book_move = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "UCI_LimitStrength",
+        kind: check(false),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.limit_strength = v.flag();
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "UCI_Elo",
+        kind: spin(1500, strength::MIN_ELO as i64, strength::MAX_ELO as i64),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.elo = v.number() as u32;
+            Effect::None
+        },
+    },
+    Declaration {
+        name: "Resign",
+        kind: check(true),
+        shown: Shown::XBoard,
+        set: |o, v| {
+            o.resign = v.flag();
+            Effect::None
+        },
+    },
+];
+
 impl Options {
     /// The strength to play at, when limited.
     pub fn strength(&self) -> Option<Strength> {
         self.limit_strength.then(|| Strength::new(self.elo))
     }
 
-    /// The declarations sent to the GUI.
-    pub fn specs() -> Vec<OptionSpec> {
-        let mut specs = Options::engine_specs();
-        if cfg!(feature = "tune") {
-            specs.extend(Options::param_specs());
-        }
+    /// The declarations a protocol shows its GUI (`Shown::Uci` or `Shown::XBoard`), the
+    /// search constants last in `tune` builds.
+    pub fn specs(protocol: Shown) -> Vec<OptionSpec> {
+        let specs: Vec<OptionSpec> = DECLARATIONS
+            .iter()
+            .filter(|d| d.shown == Shown::Both || d.shown == protocol)
+            .map(|d| OptionSpec {
+                name: d.name,
+                kind: d.kind,
+            })
+            .collect();
+        #[cfg(feature = "tune")]
+        let specs = [specs, Options::param_specs()].concat();
         specs
     }
 
+    /// The range of a spin option, for commands that set it in their own way (XBoard's
+    /// `memory` and `cores`).
+    pub fn range(name: &str) -> Option<(i64, i64)> {
+        DECLARATIONS
+            .iter()
+            .find(|d| d.name == name)
+            .and_then(|d| match d.kind {
+                OptionKind::Spin { min, max, .. } => Some((min, max)),
+                _ => None,
+            })
+    }
+
     /// The search constants as spin options, named as in `SearchParams`.
+    #[cfg(feature = "tune")]
     fn param_specs() -> Vec<OptionSpec> {
         let d = SearchParams::default();
         SearchParams::table()
@@ -100,204 +363,57 @@ impl Options {
             .collect()
     }
 
-    fn engine_specs() -> Vec<OptionSpec> {
-        let d = Options::default();
-        let spin = |name, default: usize, min, max| OptionSpec {
-            name,
-            kind: OptionKind::Spin {
-                default: default as i64,
-                min,
-                max,
-            },
-        };
-        vec![
-            spin("Hash", d.hash_mb, 1, 65_536),
-            spin("Threads", d.threads, 1, 256),
-            OptionSpec {
-                name: "Clear Hash",
-                kind: OptionKind::Button,
-            },
-            OptionSpec {
-                name: "Ponder",
-                kind: OptionKind::Check { default: d.ponder },
-            },
-            spin("MultiPV", d.multipv, 1, 256),
-            spin("Move Overhead", d.move_overhead_ms as usize, 0, 5_000),
-            OptionSpec {
-                name: "UCI_Chess960",
-                kind: OptionKind::Check {
-                    default: d.chess960,
-                },
-            },
-            OptionSpec {
-                name: "UCI_AnalyseMode",
-                kind: OptionKind::Check {
-                    default: d.analyse_mode,
-                },
-            },
-            OptionSpec {
-                name: "UCI_ShowWDL",
-                kind: OptionKind::Check {
-                    default: d.show_wdl,
-                },
-            },
-            OptionSpec {
-                name: "SyzygyPath",
-                kind: OptionKind::Path,
-            },
-            spin("SyzygyProbeDepth", d.syzygy_probe_depth as usize, 1, 100),
-            spin("SyzygyProbeLimit", d.syzygy_probe_limit as usize, 0, 7),
-            OptionSpec {
-                name: "Syzygy50MoveRule",
-                kind: OptionKind::Check {
-                    default: d.syzygy_50_move_rule,
-                },
-            },
-            OptionSpec {
-                name: "OwnBook",
-                kind: OptionKind::Check {
-                    default: d.own_book,
-                },
-            },
-            OptionSpec {
-                name: "BookFile",
-                kind: OptionKind::Path,
-            },
-            OptionSpec {
-                name: "BestBookMove",
-                kind: OptionKind::Check {
-                    default: d.best_book_move,
-                },
-            },
-            OptionSpec {
-                name: "UCI_LimitStrength",
-                kind: OptionKind::Check {
-                    default: d.limit_strength,
-                },
-            },
-            spin(
-                "UCI_Elo",
-                d.elo as usize,
-                i64::from(strength::MIN_ELO),
-                i64::from(strength::MAX_ELO),
-            ),
-        ]
-    }
-
-    /// Sets the option called `name` (case and spacing as in the declarations, or the
-    /// common spelling `MoveOverhead`), checking the value; nothing changes on an error.
+    /// Sets the option called `name` (in any case, with or without its spaces, as in
+    /// `MoveOverhead`), checking the value; nothing changes on an error.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
-        let key = name.to_ascii_lowercase();
-        let Some(spec) = Options::specs().into_iter().find(|s| {
-            s.name.eq_ignore_ascii_case(&key)
-                || s.name
-                    .replace(' ', "")
-                    .eq_ignore_ascii_case(&key.replace(' ', ""))
-        }) else {
-            return Err(format!("no option named '{name}'"));
-        };
+        let squeeze = |s: &str| s.replace(' ', "").to_ascii_lowercase();
+        let key = squeeze(name);
+        let named = |candidate: &str| squeeze(candidate) == key;
         let value = value.map(str::trim);
-        let number = |min: i64, max: i64| -> Result<i64, String> {
-            let text = value.ok_or_else(|| format!("option {} needs a value", spec.name))?;
+        if let Some(declaration) = DECLARATIONS.iter().find(|d| named(d.name)) {
+            let checked = check_value(declaration.name, declaration.kind, value)?;
+            return Ok((declaration.set)(self, checked));
+        }
+        #[cfg(feature = "tune")]
+        if let Some(spec) = Options::param_specs().into_iter().find(|s| named(s.name)) {
+            let Value::Number(n) = check_value(spec.name, spec.kind, value)? else {
+                return Err(format!("option {} cannot be set", spec.name));
+            };
+            self.params.set(spec.name, n)?;
+            return Ok(Effect::None);
+        }
+        Err(format!("no option named '{name}'"))
+    }
+}
+
+/// `value` as option `name` of `kind` takes it, or why not.
+fn check_value<'a>(
+    name: &str,
+    kind: OptionKind,
+    value: Option<&'a str>,
+) -> Result<Value<'a>, String> {
+    match kind {
+        OptionKind::Spin { min, max, .. } => {
+            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
             let n: i64 = text
                 .parse()
-                .map_err(|_| format!("option {}: '{text}' is not a whole number", spec.name))?;
+                .map_err(|_| format!("option {name}: '{text}' is not a whole number"))?;
             if n < min || n > max {
-                return Err(format!(
-                    "option {}: {n} is outside {min} to {max}",
-                    spec.name
-                ));
+                return Err(format!("option {name}: {n} is outside {min} to {max}"));
             }
-            Ok(n)
-        };
-        let flag = || -> Result<bool, String> {
-            match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true" | "1") => Ok(true),
-                Some("false" | "0") => Ok(false),
-                _ => Err(format!("option {} needs 'true' or 'false'", spec.name)),
-            }
-        };
+            Ok(Value::Number(n))
+        }
+        OptionKind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true" | "1") => Ok(Value::Flag(true)),
+            Some("false" | "0") => Ok(Value::Flag(false)),
+            _ => Err(format!("option {name} needs 'true' or 'false'")),
+        },
         // GUIs send `<empty>` (or nothing) to switch a file or directory off.
-        let path = || match value {
-            None | Some("<empty>") => String::new(),
-            Some(path) => path.to_string(),
-        };
-        Ok(match (spec.name, spec.kind) {
-            ("Hash", OptionKind::Spin { min, max, .. }) => {
-                self.hash_mb = number(min, max)? as usize;
-                Effect::ResizeHash
-            }
-            ("Threads", OptionKind::Spin { min, max, .. }) => {
-                self.threads = number(min, max)? as usize;
-                Effect::None
-            }
-            ("MultiPV", OptionKind::Spin { min, max, .. }) => {
-                self.multipv = number(min, max)? as usize;
-                Effect::None
-            }
-            ("Move Overhead", OptionKind::Spin { min, max, .. }) => {
-                self.move_overhead_ms = number(min, max)? as u64;
-                Effect::None
-            }
-            ("Clear Hash", _) => Effect::ClearHash,
-            ("Ponder", _) => {
-                self.ponder = flag()?;
-                Effect::None
-            }
-            ("UCI_Chess960", _) => {
-                self.chess960 = flag()?;
-                Effect::Chess960
-            }
-            ("UCI_AnalyseMode", _) => {
-                self.analyse_mode = flag()?;
-                Effect::None
-            }
-            ("UCI_ShowWDL", _) => {
-                self.show_wdl = flag()?;
-                Effect::None
-            }
-            ("SyzygyPath", _) => {
-                self.syzygy_path = path();
-                Effect::Tablebases
-            }
-            ("OwnBook", _) => {
-                self.own_book = flag()?;
-                Effect::None
-            }
-            ("BookFile", _) => {
-                self.book_file = path();
-                Effect::Book
-            }
-            ("BestBookMove", _) => {
-                self.best_book_move = flag()?;
-                Effect::None
-            }
-            ("UCI_LimitStrength", _) => {
-                self.limit_strength = flag()?;
-                Effect::None
-            }
-            ("UCI_Elo", OptionKind::Spin { min, max, .. }) => {
-                self.elo = number(min, max)? as u32;
-                Effect::None
-            }
-            ("SyzygyProbeDepth", OptionKind::Spin { min, max, .. }) => {
-                self.syzygy_probe_depth = number(min, max)? as i32;
-                Effect::None
-            }
-            ("SyzygyProbeLimit", OptionKind::Spin { min, max, .. }) => {
-                self.syzygy_probe_limit = number(min, max)? as u32;
-                Effect::None
-            }
-            ("Syzygy50MoveRule", _) => {
-                self.syzygy_50_move_rule = flag()?;
-                Effect::None
-            }
-            (name, OptionKind::Spin { min, max, .. }) if self.params.get(name).is_some() => {
-                self.params.set(name, number(min, max)?)?;
-                Effect::None
-            }
-            _ => return Err(format!("option {} cannot be set", spec.name)),
-        })
+        OptionKind::File | OptionKind::Directories => Ok(Value::Text(match value {
+            None | Some("<empty>") => "",
+            Some(path) => path,
+        })),
+        OptionKind::Button => Ok(Value::Press),
     }
 }
 
@@ -357,6 +473,34 @@ mod tests {
         assert_eq!(o, before);
     }
 
+    /// Each protocol shows its own options, and each declared default is a value the
+    /// option's own setter takes.
+    #[test]
+    fn one_table_for_both_protocols() {
+        let names =
+            |protocol| -> Vec<&str> { Options::specs(protocol).iter().map(|s| s.name).collect() };
+        let (uci, xboard) = (names(Shown::Uci), names(Shown::XBoard));
+        assert!(uci.contains(&"Hash") && !xboard.contains(&"Hash"));
+        assert!(xboard.contains(&"Resign") && !uci.contains(&"Resign"));
+        assert!(uci.contains(&"BookFile") && xboard.contains(&"BookFile"));
+        let mut o = Options::default();
+        for spec in Options::specs(Shown::Uci)
+            .into_iter()
+            .chain(Options::specs(Shown::XBoard))
+        {
+            let value = match spec.kind {
+                OptionKind::Spin { default, .. } => Some(default.to_string()),
+                OptionKind::Check { default } => Some(default.to_string()),
+                OptionKind::File | OptionKind::Directories => Some("<empty>".into()),
+                OptionKind::Button => None,
+            };
+            assert!(o.set(spec.name, value.as_deref()).is_ok(), "{}", spec.name);
+        }
+        assert_eq!(o, Options::default());
+        assert_eq!(Options::range("Hash"), Some((1, 65_536)));
+        assert_eq!(Options::range("Ponder"), None);
+    }
+
     /// Search constants are options only in tuning builds (`cargo test --features tune`).
     #[test]
     fn search_constants_as_options() {
@@ -369,7 +513,7 @@ mod tests {
             assert!(o.set("lmr_base", Some("50")).is_ok());
             assert_eq!(o.params.lmr_base, 0.5);
             assert!(
-                Options::specs()
+                Options::specs(Shown::Uci)
                     .iter()
                     .any(|s| s.name == "see_noisy_margin")
             );

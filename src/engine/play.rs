@@ -2,11 +2,11 @@
 //! engine plays; the engine decides when to think, plays its moves itself, claims results
 //! by rule and resigns lost games.
 
-use super::{Engine, Purpose};
+use super::{Engine, Options, Purpose, Shown};
 use crate::board::{Board, START_FEN, placement};
 use crate::comm::{CommIn, CommOut, EditOp};
 use crate::movegen::legal_moves;
-use crate::search::{Clock, Limits, SearchResult, TimeManager, TranspositionTable};
+use crate::search::{Clock, Limits, SearchResult, TimeManager};
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
 /// Our evaluation, in centipawns, at or below which a game is lost...
@@ -33,7 +33,6 @@ pub struct Play {
     /// (python-chess sends one before every move, with the moves left as its MPS).
     session_start_ply: usize,
     pub own_time_cs: Option<i64>,
-    pub resign: bool,
     /// Pondering allowed (`hard`).
     pub hard: bool,
     /// The reply we are pondering on, while we ponder.
@@ -67,7 +66,6 @@ impl Default for Play {
             level: None,
             session_start_ply: 0,
             own_time_cs: None,
-            resign: true,
             hard: false,
             pondering_on: None,
             hopeless_moves: 0,
@@ -85,6 +83,7 @@ impl Engine {
             CommIn::Features => {
                 self.send(CommOut::Features {
                     name: format!("Ferrum {}", env!("CARGO_PKG_VERSION")),
+                    options: Options::specs(Shown::XBoard),
                 });
             }
             CommIn::Force => {
@@ -174,25 +173,17 @@ impl Engine {
                 self.abort_search();
                 self.play.force = true;
             }
+            // The GUI's share of memory and cores, within the options' ranges.
             CommIn::Memory(mb) => {
                 self.abort_search();
-                self.resize_table((*mb).clamp(TranspositionTable::MIN_MB, 65_536));
+                self.set_option_within("Hash", *mb);
             }
-            CommIn::Cores(n) => self.options.threads = (*n).clamp(1, 256),
+            CommIn::Cores(n) => self.set_option_within("Threads", *n),
             CommIn::Variant(name) => match name.as_str() {
                 "normal" => self.set_chess960(false),
                 "fischerandom" => self.set_chess960(true),
                 other => self.send(CommOut::Error(format!("variant not supported: {other}"))),
             },
-            CommIn::SetOption { name, value } if name.eq_ignore_ascii_case("Resign") => {
-                match value.as_deref().map(str::trim) {
-                    Some("1" | "true") => self.play.resign = true,
-                    Some("0" | "false") => self.play.resign = false,
-                    _ => self.send(CommOut::Error(format!(
-                        "option Resign needs 0 or 1: {value:?}"
-                    ))),
-                }
-            }
             CommIn::Edit(ops) => {
                 self.abort_search();
                 match self.edited(ops) {
@@ -258,23 +249,13 @@ impl Engine {
         self.board = self
             .fresh_board(START_FEN)
             .unwrap_or_else(|_| Board::startpos());
-        let keep = (
-            self.play.post,
-            self.play.level,
-            self.play.resign,
-            self.play.analyzing,
-        );
+        let keep = (self.play.post, self.play.level, self.play.analyzing);
         self.play = Play {
             force: false,
             engine_color: Color::Black,
             ..Play::default()
         };
-        (
-            self.play.post,
-            self.play.level,
-            self.play.resign,
-            self.play.analyzing,
-        ) = keep;
+        (self.play.post, self.play.level, self.play.analyzing) = keep;
         self.resume_analysis();
     }
 
@@ -303,12 +284,13 @@ impl Engine {
             let Some(running) = &mut self.running else {
                 return;
             };
-            if let Ok(mut slot) = running.signals.ponderhit_limits.lock() {
+            if let Ok(mut slot) = running.search.signals().ponderhit_limits.lock() {
                 *slot = Some(limits);
             }
             running.hold = false;
             running
-                .signals
+                .search
+                .signals()
                 .ponder
                 .store(false, std::sync::atomic::Ordering::Relaxed);
             self.maybe_finish();
@@ -453,7 +435,7 @@ impl Engine {
         } else {
             0
         };
-        if self.play.resign && self.play.hopeless_moves >= RESIGN_MOVES {
+        if self.options.resign && self.play.hopeless_moves >= RESIGN_MOVES {
             self.send(CommOut::Resign);
             self.play.force = true;
             return;

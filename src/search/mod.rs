@@ -2,8 +2,10 @@
 //! transposition table, quiescence search at the horizon, and the usual pruning and move
 //! ordering (see `pvs.rs` for the numbered steps).
 //!
-//! `search` runs on the caller's thread; the caller may stop it through the shared flag and
-//! receives reports through a callback, so the search knows nothing of protocols.
+//! Every caller searches through a `Session` (`session.rs`), which owns the table and the
+//! threads' data and runs `search` on a thread with the stack it needs. The caller may stop
+//! a search through the shared flags and hears its reports through a callback, so the
+//! search knows nothing of protocols.
 
 mod correction;
 mod history;
@@ -14,6 +16,7 @@ mod picker;
 mod pv;
 mod pvs;
 mod quiescence;
+mod session;
 pub mod strength;
 mod syzygy;
 mod table_memory;
@@ -23,6 +26,7 @@ pub mod tt;
 
 pub use limits::{Clock, Limits};
 pub use params::SearchParams;
+pub use session::{SearchHandle, Session, spawn_scoped};
 pub use strength::Strength;
 pub use syzygy::Syzygy;
 pub use thread::ThreadData;
@@ -92,6 +96,8 @@ pub enum Report<'a> {
     Line(&'a SearchInfo),
     /// The root move being searched, sent after the first second.
     CurrentMove { depth: i32, mv: Move, number: usize },
+    /// A search started by `Session::start` has ended: its result waits on the handle.
+    Done,
 }
 
 /// Flags another thread uses to steer a running search.
@@ -230,7 +236,7 @@ struct Searcher<'a> {
 ///
 /// `data` holds each thread's history and caches from the searches before in the same game
 /// (the calling thread's first); it grows to the number of threads.
-pub fn search(
+pub(crate) fn search(
     board: &Board,
     limits: &Limits,
     tt: &TranspositionTable,
@@ -272,25 +278,22 @@ pub fn search(
                     &helper_limits,
                 );
                 let root_tablebase = root_tablebase.clone();
-                std::thread::Builder::new()
-                    .name("search helper".into())
-                    .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, move || {
-                        let mut quiet = |_: Report| {};
-                        let shared = Shared {
-                            tt,
-                            signals: helper_signals,
-                            helper_nodes,
-                            helper_tbhits,
-                        };
-                        let mut helper =
-                            Searcher::new(board, shared, options, helper_limits, data, &mut quiet);
-                        helper.helper = true;
-                        helper.root_tablebase = root_tablebase;
-                        helper.iterate(helper_limits, 1);
-                        helper.publish_nodes();
-                    })
-                    .ok()
+                spawn_scoped(scope, "search helper", move || {
+                    let mut quiet = |_: Report| {};
+                    let shared = Shared {
+                        tt,
+                        signals: helper_signals,
+                        helper_nodes,
+                        helper_tbhits,
+                    };
+                    let mut helper =
+                        Searcher::new(board, shared, options, helper_limits, data, &mut quiet);
+                    helper.helper = true;
+                    helper.root_tablebase = root_tablebase;
+                    helper.iterate(helper_limits, 1);
+                    helper.publish_nodes();
+                })
+                .ok()
             })
             .collect();
         let shared = Shared {
@@ -311,9 +314,6 @@ pub fn search(
         result
     })
 }
-
-/// Stack for any thread that searches: deep recursion with move lists on the stack.
-pub const SEARCH_STACK: usize = 64 << 20;
 
 /// What a search thread shares with the others.
 #[derive(Clone, Copy)]

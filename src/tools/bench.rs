@@ -3,9 +3,7 @@
 //! when search or evaluation behaviour changes, and is the same on every machine.
 
 use crate::board::Board;
-use crate::search::{
-    Limits, SearchOptions, Signals, Syzygy, ThreadData, TranspositionTable, search,
-};
+use crate::search::{Limits, SearchOptions, Session, Signals, Syzygy};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -24,12 +22,11 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
 /// `run` with Syzygy tables. The 39 middlegames search the same nodes as without (no
 /// table applies); the endgames from position 40 on reach the tables.
 pub fn run_with(depth: i32, syzygy: Option<Syzygy>, out: &mut impl Write) -> u64 {
-    let tt = TranspositionTable::new(HASH_MB);
-    let signals = Signals::default();
     let options = SearchOptions {
         syzygy,
         ..SearchOptions::default()
     };
+    let mut session = Session::new(HASH_MB, options);
     let mut searching = Duration::ZERO;
     let mut total = 0;
     let (mut probes, mut hits) = (0, 0);
@@ -38,22 +35,20 @@ pub fn run_with(depth: i32, syzygy: Option<Syzygy>, out: &mut impl Write) -> u64
             let _ = writeln!(out, "position {}: invalid FEN {fen}", i + 1);
             continue;
         };
-        tt.clear();
-        let mut data = vec![ThreadData::new()];
+        session.clear();
         let start = Instant::now();
-        let result = search(
+        let result = session.run(
             &board,
             &Limits::depth(depth),
-            &tt,
-            &signals,
-            &options,
-            &mut data,
+            &Signals::default(),
             &mut |_| {},
         );
         searching += start.elapsed();
         total += result.nodes;
-        probes += data[0].pawns.probes;
-        hits += data[0].pawns.hits;
+        if let Some(data) = session.thread_data().first() {
+            probes += data.pawns.probes;
+            hits += data.pawns.hits;
+        }
         let best = result
             .best
             .map_or("(none)".to_string(), |m| board.move_to_uci(m));

@@ -11,7 +11,7 @@
 
 use crate::board::Board;
 use crate::movegen::legal_moves;
-use crate::search::{Limits, SearchOptions, Signals, TranspositionTable, search};
+use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};
 use crate::tools::epd::Epd;
 use crate::types::{Score, is_mate};
 use rand_chacha::ChaCha8Rng;
@@ -146,15 +146,15 @@ pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Summary, String>
     };
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let tt = TranspositionTable::new(config.hash_mb);
+            .filter_map(|_| {
+                spawn_scoped(scope, "datagen", || {
+                    let mut session = Session::new(config.hash_mb, SearchOptions::default());
                     while more() {
                         let n = next_game.fetch_add(1, Ordering::Relaxed);
                         if config.games.is_some_and(|g| n >= g) {
                             break;
                         }
-                        let lines = play_game(config, n, &tt);
+                        let lines = play_game(config, n, &mut session);
                         let written = out
                             .lock()
                             .map_err(|_| "output lock poisoned".to_string())
@@ -175,6 +175,7 @@ pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Summary, String>
                         games.fetch_add(1, Ordering::Relaxed);
                     }
                 })
+                .ok()
             })
             .collect();
         let mut last = Instant::now();
@@ -224,19 +225,17 @@ fn progress_line(config: &Config, s: Summary, started: Instant) -> String {
 }
 
 /// Plays game `n` and returns its labelled lines.
-pub fn play_game(config: &Config, n: u64, tt: &TranspositionTable) -> Vec<String> {
+pub fn play_game(config: &Config, n: u64, session: &mut Session) -> Vec<String> {
     // A distinct stream per game, from the seed and the game's number alone.
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    tt.clear();
-    let mut board = opening(config, &mut rng, tt);
+    session.clear();
+    let mut board = opening(config, &mut rng, session);
     let limits = Limits {
         nodes: Some(config.nodes),
         depth: config.depth,
         ..Limits::default()
     };
-    let options = SearchOptions::default();
     // Both sides share the table and the thread data, as one engine playing itself would.
-    let mut data = Vec::new();
     let mut kept: Vec<(String, Score)> = Vec::new();
     let mut winning_plies = 0;
     let mut drawn_plies = 0;
@@ -252,15 +251,7 @@ pub fn play_game(config: &Config, n: u64, tt: &TranspositionTable) -> Vec<String
         if board.plies_played() >= config.max_plies as usize {
             break 0.5;
         }
-        let found = search(
-            &board,
-            &limits,
-            tt,
-            &Signals::default(),
-            &options,
-            &mut data,
-            &mut |_| {},
-        );
+        let found = session.run(&board, &limits, &Signals::default(), &mut |_| {});
         let Some(best) = found.best else { break 0.5 };
         let white = found.score * board.side_to_move().sign();
         if !board.in_check() && !best.is_noisy() && !is_mate(found.score) {
@@ -294,7 +285,7 @@ pub fn play_game(config: &Config, n: u64, tt: &TranspositionTable) -> Vec<String
 
 /// The game's starting position: an opening (or the start position) and the random plies,
 /// drawn again until the position is playable and not already decided.
-fn opening(config: &Config, rng: &mut ChaCha8Rng, tt: &TranspositionTable) -> Board {
+fn opening(config: &Config, rng: &mut ChaCha8Rng, session: &mut Session) -> Board {
     let check = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
@@ -319,16 +310,8 @@ fn opening(config: &Config, rng: &mut ChaCha8Rng, tt: &TranspositionTable) -> Bo
         if !playable || board.game_over().is_some() {
             continue;
         }
-        let found = search(
-            &board,
-            &check,
-            tt,
-            &Signals::default(),
-            &SearchOptions::default(),
-            &mut Vec::new(),
-            &mut |_| {},
-        );
-        tt.clear();
+        let found = session.run(&board, &check, &Signals::default(), &mut |_| {});
+        session.clear();
         if found.score.abs() <= config.max_opening_score {
             return board;
         }

@@ -3,7 +3,7 @@
 //! none of its `am` moves (in SAN or coordinate notation).
 
 use super::epd::Epd;
-use crate::search::{Limits, Report, SearchOptions, Signals, Syzygy, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::types::Move;
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -32,13 +32,13 @@ pub struct TestSummary {
 
 /// Runs every position of `text`, printing a line each and a summary.
 pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary {
-    let tt = TranspositionTable::new(config.hash_mb);
     let signals = Signals::default();
     let options = SearchOptions {
         multipv: config.multipv.max(1),
         syzygy: config.syzygy.clone(),
         ..SearchOptions::default()
     };
+    let mut session = Session::new(config.hash_mb, options);
     let mut summary = TestSummary::default();
 
     for (i, line) in text.lines().enumerate() {
@@ -78,7 +78,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         };
         let solves = |m: Move| (best.is_empty() || best.contains(&m)) && !avoid.contains(&m);
 
-        tt.clear();
+        session.clear();
         signals.stop.store(false, Ordering::Relaxed);
         let mut streak = 0;
         let mut found_at: Option<Duration> = None;
@@ -100,15 +100,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
                 }
             }
         };
-        let result = search(
-            board,
-            &config.limits,
-            &tt,
-            &signals,
-            &options,
-            &mut Vec::new(),
-            &mut report,
-        );
+        let result = session.run(board, &config.limits, &signals, &mut report);
         let found = result.best;
         let solved = match found {
             Some(m) if config.multipv > 1 => {

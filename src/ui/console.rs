@@ -1,14 +1,15 @@
-//! A line-based console for people: set up a position, search it, look at it. Searches run
-//! to their limit on the calling thread (the protocols will add stopping and pondering).
+//! A line-based console for people: set up a position, search it, look at it, run the
+//! tools. A search runs to its limit before the next command is read (the protocols are
+//! for stopping and pondering); the table and histories last from one search to the next.
 
-use super::terminal::{self, Side};
-use super::uci::Uci;
-use super::{Comm, CommOut};
+use super::game::{self, Side};
 use crate::board::{Board, START_FEN};
 use crate::book::Book;
+use crate::comm::uci::Uci;
+use crate::comm::{Comm, CommOut, pv_text};
 use crate::eval;
 use crate::movegen::{divide, perft};
-use crate::search::{Limits, Report, SearchOptions, Signals, Syzygy, TranspositionTable, search};
+use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::tablebase::Tablebases;
 use crate::tools::bench;
 use crate::tools::epd_test::{self, TestConfig};
@@ -65,14 +66,13 @@ pub fn run(
         ..SearchOptions::default()
     };
     let mut board = Board::startpos();
-    let tt = TranspositionTable::new(
-        std::env::var("FERRUM_HASH")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(64),
-    );
-    let signals = Signals::default();
-    let lines = terminal::read_lines(input);
+    let hash_mb = std::env::var("FERRUM_HASH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|mb| (1..=65_536).contains(mb))
+        .unwrap_or(64);
+    let mut session = Session::new(hash_mb, options);
+    let lines = game::read_lines(input);
     for line in lines.iter() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let reply = match tokens.as_slice() {
@@ -103,7 +103,7 @@ pub fn run(
                 Ok(mut settings) => {
                     settings.syzygy = syzygy.clone();
                     settings.book = book.clone();
-                    terminal::run(settings, &lines, out);
+                    game::run(settings, &lines, out);
                     "back in the console ('help' lists the commands)".to_string()
                 }
                 Err(e) => format!("error: {e}"),
@@ -148,19 +148,11 @@ pub fn run(
                     let mut lines = Vec::new();
                     let mut report = |r: Report| {
                         if let Report::Line(info) = r {
-                            let pv = super::pv_text(&board, &info.pv);
+                            let pv = pv_text(&board, &info.pv);
                             lines.extend(Uci.format(&CommOut::Info(info.with_pv(pv))));
                         }
                     };
-                    let result = search(
-                        &board,
-                        &limits,
-                        &tt,
-                        &signals,
-                        &options,
-                        &mut Vec::new(),
-                        &mut report,
-                    );
+                    let result = session.run(&board, &limits, &Signals::default(), &mut report);
                     let best = result
                         .best
                         .map_or("0000".to_string(), |m| board.move_to_uci(m));
@@ -190,14 +182,14 @@ pub fn run(
 }
 
 /// `[white|black|random] [tc 5+3|none] [elo N]`, for a terminal game.
-fn game_settings(tokens: &[&str]) -> Result<terminal::Settings, String> {
-    let mut settings = terminal::Settings {
+fn game_settings(tokens: &[&str]) -> Result<game::Settings, String> {
+    let mut settings = game::Settings {
         side: Side::White,
         time_control: Some("5+3".parse()?),
         elo: None,
         fen: None,
         pgn_out: None,
-        unicode: terminal::terminal_takes_unicode(),
+        unicode: game::terminal_takes_unicode(),
         hash_mb: 64,
         threads: 1,
         syzygy: None,

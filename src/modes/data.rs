@@ -1,0 +1,139 @@
+//! The modes that make and use training data: `datagen` (self-play positions) and `tune`
+//! (the hand-crafted evaluation's weights fitted to them).
+
+use super::{fail, finish};
+use clap::Args;
+use ferrum::tools::{datagen, tune};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `ferrum datagen`.
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// File to append to
+    #[arg(short, long, default_value = "data.txt")]
+    output: PathBuf,
+    /// Stop after this many games
+    #[arg(long)]
+    games: Option<u64>,
+    /// Stop once this many positions are written
+    #[arg(long)]
+    positions: Option<u64>,
+    /// Nodes per move
+    #[arg(long, default_value_t = 5_000)]
+    nodes: u64,
+    /// Depth per move, on top of the node limit
+    #[arg(long)]
+    depth: Option<i32>,
+    /// Games played at once
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed of the random openings; game N of a run depends on the seed and N only
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies before the engine plays
+    #[arg(long, default_value_t = 8)]
+    random_plies: u32,
+    /// EPD file of openings to start from (default: the start position)
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Adjudicate a win once the score stays at or above CP for PLIES plies
+    #[arg(long, num_args = 2, value_names = ["CP", "PLIES"], default_values_t = [1000, 8])]
+    resign: Vec<i32>,
+    /// Adjudicate a draw once the score stays within CP for PLIES plies after ply AFTER
+    #[arg(long, num_args = 3, value_names = ["CP", "PLIES", "AFTER"], default_values_t = [10, 16, 80])]
+    draw: Vec<i32>,
+    /// Transposition table per game, in MiB
+    #[arg(long, default_value_t = 8)]
+    hash: usize,
+}
+
+/// Self-play that appends labelled positions.
+pub fn datagen(args: DatagenArgs) -> ExitCode {
+    let openings = match &args.openings {
+        None => Vec::new(),
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| datagen::read_openings(&text))
+        {
+            Ok(openings) => openings,
+            Err(e) => return fail(format!("{}: {e}", path.display())),
+        },
+    };
+    let config = datagen::Config {
+        output: args.output,
+        games: args.games,
+        positions: args.positions,
+        nodes: args.nodes.max(1),
+        depth: args.depth.map(|d| d.clamp(1, 64)),
+        threads: args.threads.clamp(1, 256),
+        seed: args.seed,
+        random_plies: args.random_plies,
+        openings,
+        resign_score: args.resign[0].max(1),
+        resign_plies: args.resign[1].max(1) as u32,
+        draw_score: args.draw[0].max(0),
+        draw_plies: args.draw[1].max(1) as u32,
+        draw_after: args.draw[2].max(0) as u32,
+        hash_mb: args.hash.clamp(1, 65_536),
+        ..datagen::Config::default()
+    };
+    finish(datagen::run(&config, &mut std::io::stderr()).map(|s| {
+        println!(
+            "{} positions from {} games written to {}",
+            s.positions,
+            s.games,
+            config.output.display()
+        );
+    }))
+}
+
+/// `ferrum tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Data files of `FEN | score | result` lines (from `ferrum datagen`)
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Where the weights go
+    #[arg(short, long, default_value = "src/eval/params.rs")]
+    output: PathBuf,
+    /// Passes over the data
+    #[arg(long, default_value_t = 300)]
+    epochs: usize,
+    /// Adam's step size, in centipawns
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Share of the game result in the target (the rest: the search score)
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
+    /// Worker threads
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Change only these groups of weights: names as in src/eval/weights.rs, or
+    /// families (mobility, king-safety ...)
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Set these groups or families to zero and keep them there (an ablation)
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
+    /// The sigmoid's scale (default: fitted to the data)
+    #[arg(long)]
+    k: Option<f64>,
+}
+
+/// Texel tuning of the evaluation's weights.
+pub fn tune(args: TuneArgs) -> ExitCode {
+    let config = tune::Config {
+        data: args.data,
+        output: args.output,
+        epochs: args.epochs,
+        rate: args.rate,
+        lambda: args.lambda.clamp(0.0, 1.0),
+        threads: args.threads.clamp(1, 256),
+        groups: args.only,
+        without: args.without,
+        k: args.k,
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    };
+    finish(tune::run(&config, &mut std::io::stdout()))
+}

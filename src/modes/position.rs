@@ -1,0 +1,88 @@
+//! The modes that look at one position without searching it: `perft`, `divide`,
+//! `perft-suite` and `eval`.
+
+use super::{board_from, fail, finish};
+use clap::Args;
+use ferrum::tools::perft_suite;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `ferrum perft` and `ferrum divide`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies
+    depth: u32,
+    /// Position to start from (default: the standard start position)
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+/// Leaf count, time and speed.
+pub fn perft(args: PerftArgs) -> ExitCode {
+    finish(board_from(args.fen.as_deref()).map(|mut board| {
+        let start = Instant::now();
+        let nodes = ferrum::movegen::perft(&mut board, args.depth);
+        let elapsed = start.elapsed();
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let ms = elapsed.as_millis();
+        println!("depth {} nodes {nodes} time {ms} nps {nps}", args.depth);
+    }))
+}
+
+/// The count below each root move, then the total (Stockfish's `go perft` format).
+pub fn divide(args: PerftArgs) -> ExitCode {
+    finish(board_from(args.fen.as_deref()).map(|mut board| {
+        let mut total = 0;
+        for (m, nodes) in ferrum::movegen::divide(&mut board, args.depth) {
+            println!("{}: {nodes}", board.move_to_uci(m));
+            total += nodes;
+        }
+        println!("\nNodes searched: {total}");
+    }))
+}
+
+/// `ferrum eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// Position (default: the standard start position)
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+/// The static evaluation by term.
+pub fn eval(args: EvalArgs) -> ExitCode {
+    finish(board_from(args.fen.as_deref()).map(|board| {
+        println!("{}", ferrum::eval::breakdown(&board));
+    }))
+}
+
+/// `ferrum perft-suite`.
+#[derive(Args, Debug)]
+pub struct PerftSuiteArgs {
+    /// EPD file, e.g. epd/perft.epd or epd/perft960.epd
+    file: PathBuf,
+    /// Skip counts above this many leaves
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Skip depths above this one
+    #[arg(long)]
+    max_depth: Option<u32>,
+    /// Worker threads (positions are shared out between them)
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Checks every count of a perft suite; fails if one is wrong.
+pub fn perft_suite(args: PerftSuiteArgs) -> ExitCode {
+    let limits = perft_suite::Limits {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        max_depth: args.max_depth.unwrap_or(u32::MAX),
+    };
+    let mut out = std::io::stdout();
+    match perft_suite::run_file(&args.file, limits, args.threads, &mut out) {
+        Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => fail(e),
+    }
+}
