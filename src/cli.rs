@@ -2,7 +2,7 @@
 //! its body in `modes/`.
 
 use crate::modes::book::MakebookArgs;
-use crate::modes::data::{DatagenArgs, TuneArgs};
+use crate::modes::data::{DataCommand, DatagenArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
 use crate::modes::search::{BenchArgs, ProbeArgs, TestArgs};
@@ -44,8 +44,12 @@ pub enum Mode {
     Eval(EvalArgs),
     /// Run an EPD test suite (bm/am operations) and count the positions solved
     Test(TestArgs),
-    /// Play the engine against itself and write labelled positions (`FEN | score | result`)
+    /// Play the engine against itself and write the games (viriformat shards, for the
+    /// network) or their quiet positions (text, for the tuner)
     Datagen(DatagenArgs),
+    /// Training data: statistics, conversion to bulletformat, shuffling
+    #[command(subcommand)]
+    Data(DataCommand),
     /// Fit the evaluation's weights to labelled positions (Texel's method) and write them as
     /// Rust source
     Tune(TuneArgs),

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod book;
 pub mod comm;
+pub mod data;
 pub mod engine;
 pub mod eval;
 pub mod movegen;

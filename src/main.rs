@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Mode::Test(args) => search::test(args, &globals),
         Mode::Probe(args) => search::probe(args, &globals),
         Mode::Datagen(args) => data::datagen(args),
+        Mode::Data(command) => data::data(command),
         Mode::Tune(args) => data::tune(args),
         Mode::Makebook(args) => book::makebook(args),
         Mode::Play(args) => play::play(args, &globals),

@@ -68,7 +68,9 @@ fn interrupt_keeps_whole_games() {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("datagen-interrupted.txt");
     let _ = std::fs::remove_file(&path);
     let child = Command::new(env!("CARGO_BIN_EXE_ferrum"))
-        .args(["datagen", "--games", "100000", "--nodes", "2000", "-o"])
+        .args([
+            "datagen", "--format", "text", "--games", "100000", "--nodes", "2000", "-o",
+        ])
         .arg(&path)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -96,4 +98,105 @@ fn interrupt_keeps_whole_games() {
     for line in text.lines() {
         assert_eq!(line.split(" | ").count(), 3, "{line}");
     }
+}
+
+fn viri_config(dir: &str, seed: u64, games: u64) -> Config {
+    let output = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    Config {
+        format: datagen::Format::Viri,
+        output,
+        games: Some(games),
+        nodes: 1_000,
+        seed,
+        ..Config::default()
+    }
+}
+
+fn shard(config: &Config) -> Vec<u8> {
+    std::fs::read(datagen::shard_path(&config.output, config.seed)).unwrap()
+}
+
+/// Games written whole into a shard a seed, read back legal; a shard that was stopped, cut
+/// inside a game, or killed goes on to the same bytes as one written in one go.
+#[test]
+fn viriformat_shards_resume_where_they_stopped() {
+    let whole = viri_config("viri-whole", 21, 5);
+    let _ = std::fs::remove_dir_all(&whole.output);
+    let summary = datagen::run(&whole, &mut std::io::sink()).unwrap();
+    assert_eq!(summary.games, 5);
+    let expected = shard(&whole);
+    let mut reader = &expected[..];
+    let mut positions = 0;
+    while let Some(game) = ferrum::data::viri::next_game(&mut reader).unwrap() {
+        positions += game.moves.len() as u64;
+    }
+    assert_eq!(positions, summary.positions);
+
+    // Three games, then two more.
+    let parts = viri_config("viri-parts", 21, 3);
+    let _ = std::fs::remove_dir_all(&parts.output);
+    datagen::run(&parts, &mut std::io::sink()).unwrap();
+    let resumed = Config {
+        games: Some(5),
+        ..parts.clone()
+    };
+    let summary = datagen::run(&resumed, &mut std::io::sink()).unwrap();
+    assert_eq!(summary.games, 2);
+    assert_eq!(shard(&resumed), expected);
+
+    // The last game cut short, as a kill during its write leaves it.
+    let path = datagen::shard_path(&resumed.output, 21);
+    std::fs::write(&path, &expected[..expected.len() - 7]).unwrap();
+    datagen::run(&resumed, &mut std::io::sink()).unwrap();
+    assert_eq!(shard(&resumed), expected);
+
+    // Threads write shards of their own: seeds 21 and 22.
+    let two = Config {
+        threads: 2,
+        games: Some(2),
+        ..viri_config("viri-two", 21, 2)
+    };
+    let _ = std::fs::remove_dir_all(&two.output);
+    datagen::run(&two, &mut std::io::sink()).unwrap();
+    let mut reader = &expected[..];
+    let first_two: Vec<u8> = (0..2)
+        .flat_map(|_| ferrum::data::viri::next_raw(&mut reader).unwrap().unwrap())
+        .collect();
+    assert_eq!(shard(&two), first_two);
+    assert!(datagen::shard_path(&two.output, 22).exists());
+}
+
+/// `kill -9` at any moment: the shard is read up to its last whole game, and a run with
+/// the same arguments ends with the bytes of an uninterrupted run.
+#[cfg(target_os = "linux")]
+#[test]
+fn viriformat_shards_survive_kill_9() {
+    use std::process::{Command, Stdio};
+    let whole = viri_config("viri-kill-whole", 33, 6);
+    let _ = std::fs::remove_dir_all(&whole.output);
+    datagen::run(&whole, &mut std::io::sink()).unwrap();
+    let expected = shard(&whole);
+    let killed = viri_config("viri-kill", 33, 6);
+    let _ = std::fs::remove_dir_all(&killed.output);
+    let args = |games: u64| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ferrum"));
+        cmd.args(["datagen", "--nodes", "1000", "--seed", "33", "--games"])
+            .arg(games.to_string())
+            .arg("-o")
+            .arg(&killed.output)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        cmd
+    };
+    let path = datagen::shard_path(&killed.output, 33);
+    for wait_ms in [150, 400] {
+        let mut child = args(6).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        assert!(expected.starts_with(&bytes[..bytes.len().min(expected.len())]));
+    }
+    assert!(args(6).status().unwrap().success());
+    assert_eq!(std::fs::read(&path).unwrap(), expected);
 }

@@ -1,19 +1,25 @@
-//! The modes that make and use training data: `datagen` (self-play positions) and `tune`
-//! (the hand-crafted evaluation's weights fitted to them).
+//! The modes that make and use training data: `datagen` (self-play games), `data` (their
+//! statistics, conversion and shuffling) and `tune` (the hand-crafted evaluation's
+//! weights fitted to them).
 
 use super::{fail, finish};
-use clap::Args;
-use ferrum::tools::{datagen, tune};
+use clap::{Args, Subcommand};
+use ferrum::tools::{data, datagen, tune};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// `ferrum datagen`.
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
-    /// File to append to
-    #[arg(short, long, default_value = "data.txt")]
+    /// The directory of the shards (viri), or the file to append to (text)
+    #[arg(short, long)]
     output: PathBuf,
-    /// Stop after this many games
+    /// viri: whole games, a shard a thread, resumable (for the network); text: the quiet
+    /// positions as `FEN | score | result` (for the tuner)
+    #[arg(long, default_value = "viri", value_parser = ["viri", "text"])]
+    format: String,
+    /// Stop after this many games (viri: in each shard, counting those already there)
     #[arg(long)]
     games: Option<u64>,
     /// Stop once this many positions are written
@@ -25,10 +31,10 @@ pub struct DatagenArgs {
     /// Depth per move, on top of the node limit
     #[arg(long)]
     depth: Option<i32>,
-    /// Games played at once
+    /// Games played at once (viri: shards, with seeds SEED, SEED+1, ...)
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Seed of the random openings; game N of a run depends on the seed and N only
+    /// Seed of the random openings; game N of a run (a shard) depends on the seed and N only
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Random plies before the engine plays
@@ -61,6 +67,10 @@ pub fn datagen(args: DatagenArgs) -> ExitCode {
         },
     };
     let config = datagen::Config {
+        format: match args.format.as_str() {
+            "text" => datagen::Format::Text,
+            _ => datagen::Format::Viri,
+        },
         output: args.output,
         games: args.games,
         positions: args.positions,
@@ -136,4 +146,76 @@ pub fn tune(args: TuneArgs) -> ExitCode {
         command: std::env::args().collect::<Vec<_>>().join(" "),
     };
     finish(tune::run(&config, &mut std::io::stdout()))
+}
+
+/// `ferrum data`.
+#[derive(Subcommand, Debug)]
+pub enum DataCommand {
+    /// Positions, games, results, scores (histogram), pieces and phases of data files
+    Stats {
+        /// Files or directories (.vf viriformat, .bf bulletformat, else text)
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+    },
+    /// Games (viriformat) or text lines into bulletformat positions for the trainer,
+    /// keeping the quiet ones
+    Convert {
+        /// Files or directories (.vf viriformat, else text)
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The bulletformat file to write (.bf)
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Every position, not only the quiet ones
+        #[arg(long)]
+        all: bool,
+    },
+    /// Bulletformat files interleaved into one in random order, each position once
+    Shuffle {
+        /// Bulletformat files or directories of them
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The file to write (.bf)
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Seed of the order
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Keep repeated positions
+        #[arg(long)]
+        keep_duplicates: bool,
+    },
+}
+
+/// Runs a `data` subcommand.
+pub fn data(command: DataCommand) -> ExitCode {
+    match command {
+        DataCommand::Stats { inputs } => finish(data::stats(&inputs).map(|s| {
+            let _ = write!(std::io::stdout(), "{s}");
+        })),
+        DataCommand::Convert {
+            inputs,
+            output,
+            all,
+        } => finish(data::convert(&inputs, &output, all).map(|(read, written)| {
+            println!(
+                "{read} positions read, {written} written to {}",
+                output.display()
+            );
+        })),
+        DataCommand::Shuffle {
+            inputs,
+            output,
+            seed,
+            keep_duplicates,
+        } => finish(data::shuffle(&inputs, &output, seed, keep_duplicates).map(
+            |(read, written)| {
+                println!(
+                    "{read} positions read, {written} written to {} ({} repeats dropped)",
+                    output.display(),
+                    read - written
+                );
+            },
+        )),
+    }
 }

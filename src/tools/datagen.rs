@@ -1,31 +1,51 @@
-//! `ferrum datagen`: self-play games that label positions for tuning the evaluation.
+//! `ferrum datagen`: self-play games that label positions, for the network and the tuner.
 //!
 //! Each game starts from the start position or an opening of an EPD file, plays a number of
-//! random plies, then lets the engine play itself with a node (or depth) limit per move. The
-//! quiet positions of the game (not in check, best move neither a capture nor a promotion,
-//! no mate score) are written as `FEN | score | result`: the search score in centipawns and
-//! the game's result, both from White's view (1.0, 0.5, 0.0). A game is written whole when
-//! it ends, so an interrupted run leaves only complete games; the file is appended to.
-//! Game `n` of a run depends only on the seed and `n`, so one thread gives the same file on
-//! every run.
+//! random plies, then lets the engine play itself with a node (or depth) limit per move,
+//! until the game ends or is adjudicated. Game `n` of a seed depends only on the seed and
+//! `n`, so one thread gives the same data on every run.
+//!
+//! - Viriformat (for the network): each thread writes a shard of its own, `ferrum-<seed>.vf`
+//!   in the output directory (seeds `seed`, `seed + 1`, ...), every move of every game
+//!   with its score. A game is written whole with one write, so a run killed at any
+//!   moment loses at most the games in play; run again, each shard goes on from its last
+//!   whole game, and the result is the shard an uninterrupted run would have written.
+//! - Text (for the tuner): the quiet positions (not in check, best move neither a capture
+//!   nor a promotion, no mate score) as `FEN | score | result`, the search score in
+//!   centipawns and the game's result, both from White's view (1.0, 0.5, 0.0), appended
+//!   to one file.
 
 use crate::board::Board;
+use crate::data::viri;
 use crate::movegen::legal_moves;
 use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};
 use crate::tools::epd::Epd;
 use crate::types::{Score, is_mate};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
-use std::fs::OpenOptions;
-use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// What datagen writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Whole games in viriformat, one shard file a seed in the output directory, each
+    /// continued where it stopped when run again (for the network).
+    Viri,
+    /// The quiet positions as `FEN | score | result` lines appended to one file (for
+    /// the tuner).
+    Text,
+}
+
 /// What to generate and how.
 #[derive(Clone, Debug)]
 pub struct Config {
+    pub format: Format,
+    /// The shards' directory (viriformat) or the file (text).
     pub output: PathBuf,
     /// Stop after this many games...
     pub games: Option<u64>,
@@ -57,6 +77,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
+            format: Format::Text,
             output: PathBuf::from("data.txt"),
             games: None,
             positions: None,
@@ -122,85 +143,194 @@ pub struct Summary {
     pub positions: u64,
 }
 
-/// Runs datagen, printing a progress line to `progress` about once a second.
-pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Summary, String> {
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&config.output)
-        .map_err(|e| format!("{}: {e}", config.output.display()))?;
-    let out = Mutex::new(BufWriter::new(file));
-    let next_game = AtomicU64::new(0);
-    let games = AtomicU64::new(0);
-    let positions = AtomicU64::new(0);
-    let failed: Mutex<Option<String>> = Mutex::new(None);
-    let started = Instant::now();
-    catch_interrupt();
+/// What the workers of a run share.
+struct Progress {
+    games: AtomicU64,
+    positions: AtomicU64,
+    failed: Mutex<Option<String>>,
+}
 
-    let more = || {
+impl Progress {
+    /// Whether to start another game: no Ctrl-C, no failure, the positions not yet reached.
+    fn more(&self, config: &Config) -> bool {
         !INTERRUPTED.load(Ordering::Relaxed)
-            && failed.lock().is_ok_and(|f| f.is_none())
+            && self.failed.lock().is_ok_and(|f| f.is_none())
             && config
                 .positions
-                .is_none_or(|p| positions.load(Ordering::Relaxed) < p)
+                .is_none_or(|p| self.positions.load(Ordering::Relaxed) < p)
+    }
+
+    fn fail(&self, error: String) {
+        if let Ok(mut failed) = self.failed.lock() {
+            failed.get_or_insert(error);
+        }
+    }
+
+    fn add(&self, positions: usize) {
+        self.positions
+            .fetch_add(positions as u64, Ordering::Relaxed);
+        self.games.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn summary(&self) -> Summary {
+        Summary {
+            games: self.games.load(Ordering::Relaxed),
+            positions: self.positions.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// Runs datagen, printing a progress line to `progress` about once a second.
+pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Summary, String> {
+    let shared = Progress {
+        games: AtomicU64::new(0),
+        positions: AtomicU64::new(0),
+        failed: Mutex::new(None),
     };
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..config.threads.max(1))
-            .filter_map(|_| {
-                spawn_scoped(scope, "datagen", || {
-                    let mut session = Session::new(config.hash_mb, SearchOptions::default());
-                    while more() {
-                        let n = next_game.fetch_add(1, Ordering::Relaxed);
-                        if config.games.is_some_and(|g| n >= g) {
-                            break;
-                        }
-                        let lines = play_game(config, n, &mut session);
-                        let written = out
-                            .lock()
-                            .map_err(|_| "output lock poisoned".to_string())
-                            .and_then(|mut out| {
-                                lines
-                                    .iter()
-                                    .try_for_each(|l| writeln!(out, "{l}"))
-                                    .and_then(|_| out.flush())
-                                    .map_err(|e| format!("{}: {e}", config.output.display()))
-                            });
-                        if let Err(e) = written {
-                            if let Ok(mut f) = failed.lock() {
-                                *f = Some(e);
-                            }
-                            break;
-                        }
-                        positions.fetch_add(lines.len() as u64, Ordering::Relaxed);
-                        games.fetch_add(1, Ordering::Relaxed);
+    let text_out = match config.format {
+        Format::Text => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&config.output)
+                .map(|file| Mutex::new(BufWriter::new(file)))
+                .map_err(|e| format!("{}: {e}", config.output.display()))?,
+        ),
+        Format::Viri => None,
+    };
+    let next_game = AtomicU64::new(0);
+    let started = Instant::now();
+    catch_interrupt();
+    std::thread::scope(|scope| -> Result<(), String> {
+        let workers: Vec<_> = match &text_out {
+            Some(out) => {
+                let (next_game, shared) = (&next_game, &shared);
+                (0..config.threads.max(1))
+                    .filter_map(|_| {
+                        spawn_scoped(scope, "datagen", move || {
+                            text_worker(config, out, next_game, shared)
+                        })
+                        .ok()
+                    })
+                    .collect()
+            }
+            None => {
+                std::fs::create_dir_all(&config.output)
+                    .map_err(|e| format!("{}: {e}", config.output.display()))?;
+                let mut workers = Vec::new();
+                for seed in (0..config.threads.max(1) as u64).map(|i| config.seed + i) {
+                    let path = shard_path(&config.output, seed);
+                    let (file, done) = open_shard(&path)?;
+                    if done > 0 {
+                        let _ = writeln!(progress, "{}: {done} games there", path.display());
                     }
-                })
-                .ok()
-            })
-            .collect();
+                    let shared = &shared;
+                    let worker = spawn_scoped(scope, "datagen", move || {
+                        shard_worker(config, seed, file, done, shared)
+                    });
+                    workers.extend(worker.ok());
+                }
+                workers
+            }
+        };
         let mut last = Instant::now();
         while workers.iter().any(|w| !w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
             if last.elapsed() >= Duration::from_secs(1) {
                 last = Instant::now();
-                let summary = Summary {
-                    games: games.load(Ordering::Relaxed),
-                    positions: positions.load(Ordering::Relaxed),
-                };
-                let _ = write!(progress, "\r{}", progress_line(config, summary, started));
+                let line = progress_line(config, shared.summary(), started);
+                let _ = write!(progress, "\r{line}");
                 let _ = progress.flush();
             }
         }
-    });
-    let summary = Summary {
-        games: games.load(Ordering::Relaxed),
-        positions: positions.load(Ordering::Relaxed),
-    };
+        Ok(())
+    })?;
+    let summary = shared.summary();
     let _ = writeln!(progress, "\r{}", progress_line(config, summary, started));
-    if let Some(e) = failed.into_inner().ok().flatten() {
-        return Err(e);
+    match shared.failed.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(summary),
     }
-    Ok(summary)
+}
+
+/// Plays games numbered from a counter shared by the workers and appends their quiet
+/// positions as text lines.
+fn text_worker(
+    config: &Config,
+    out: &Mutex<BufWriter<File>>,
+    next_game: &AtomicU64,
+    shared: &Progress,
+) {
+    let mut session = Session::new(config.hash_mb, SearchOptions::default());
+    while shared.more(config) {
+        let n = next_game.fetch_add(1, Ordering::Relaxed);
+        if config.games.is_some_and(|g| n >= g) {
+            break;
+        }
+        let lines = text_lines(&play_game(config, config.seed, n, &mut session));
+        let written = out
+            .lock()
+            .map_err(|_| "output lock poisoned".to_string())
+            .and_then(|mut out| {
+                lines
+                    .iter()
+                    .try_for_each(|l| writeln!(out, "{l}"))
+                    .and_then(|_| out.flush())
+                    .map_err(|e| format!("{}: {e}", config.output.display()))
+            });
+        match written {
+            Ok(()) => shared.add(lines.len()),
+            Err(e) => return shared.fail(e),
+        }
+    }
+}
+
+/// The file of the shard with `seed` in `dir`.
+pub fn shard_path(dir: &Path, seed: u64) -> PathBuf {
+    dir.join(format!("ferrum-{seed}.vf"))
+}
+
+/// Opens a shard to go on with: the games there are counted, and a game cut short (the
+/// writer was killed while writing it) is cut off.
+fn open_shard(path: &Path) -> Result<(File, u64), String> {
+    let error = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(error)?;
+    let (mut games, mut whole) = (0, 0);
+    let mut reader = BufReader::new(&file);
+    loop {
+        match viri::next_raw(&mut reader) {
+            Ok(Some(bytes)) => {
+                games += 1;
+                whole += bytes.len() as u64;
+            }
+            Ok(None) | Err(viri::ReadError::Truncated) => break,
+            Err(e) => return Err(format!("{}: game {}: {e}", path.display(), games + 1)),
+        }
+    }
+    file.set_len(whole).map_err(error)?;
+    file.seek(SeekFrom::End(0)).map_err(error)?;
+    Ok((file, games))
+}
+
+/// Plays the games of one shard from game `done` on, each written whole at once.
+fn shard_worker(config: &Config, seed: u64, mut file: File, done: u64, shared: &Progress) {
+    let mut session = Session::new(config.hash_mb, SearchOptions::default());
+    for n in done.. {
+        if !shared.more(config) || config.games.is_some_and(|g| n >= g) {
+            break;
+        }
+        let game = play_game(config, seed, n, &mut session);
+        match file.write_all(&game.encode()) {
+            Ok(()) => shared.add(game.moves.len()),
+            Err(e) => return shared.fail(format!("shard {seed}: {e}")),
+        }
+    }
 }
 
 /// `positions, games, positions per second, time left` (time left when there is a target).
@@ -224,39 +354,54 @@ fn progress_line(config: &Config, s: Summary, started: Instant) -> String {
     )
 }
 
-/// Plays game `n` and returns its labelled lines.
-pub fn play_game(config: &Config, n: u64, session: &mut Session) -> Vec<String> {
+/// The tuner's lines of a game: its quiet positions (not in check, the move played
+/// neither a capture nor a promotion, no mate score) as `FEN | score | result`.
+pub fn text_lines(game: &viri::Game) -> Vec<String> {
+    let result = f32::from(game.wdl) / 2.0;
+    game.positions()
+        .filter(|(board, m, score)| {
+            !board.in_check() && !m.is_noisy() && !is_mate(Score::from(*score))
+        })
+        .map(|(board, _, score)| format!("{} | {score} | {result:.1}", board.to_fen()))
+        .collect()
+}
+
+/// Plays game `n` of the run with `seed`: its start, every move with its score (White's
+/// view) and the result.
+pub fn play_game(config: &Config, seed: u64, n: u64, session: &mut Session) -> viri::Game {
     // A distinct stream per game, from the seed and the game's number alone.
-    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     session.clear();
     let mut board = opening(config, &mut rng, session);
+    let start = board.clone();
     let limits = Limits {
         nodes: Some(config.nodes),
         depth: config.depth,
         ..Limits::default()
     };
     // Both sides share the table and the thread data, as one engine playing itself would.
-    let mut kept: Vec<(String, Score)> = Vec::new();
+    let mut moves = Vec::new();
     let mut winning_plies = 0;
     let mut drawn_plies = 0;
     let mut last_sign = 0;
-    let result = loop {
+    let wdl = loop {
         if let Some((result, _)) = board.game_over() {
             break match result {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                _ => 0.5,
+                "1-0" => 2,
+                "0-1" => 0,
+                _ => 1,
             };
         }
         if board.plies_played() >= config.max_plies as usize {
-            break 0.5;
+            break 1;
         }
         let found = session.run(&board, &limits, &Signals::default(), &mut |_| {});
-        let Some(best) = found.best else { break 0.5 };
+        let Some(best) = found.best else { break 1 };
         let white = found.score * board.side_to_move().sign();
-        if !board.in_check() && !best.is_noisy() && !is_mate(found.score) {
-            kept.push((board.to_fen(), white));
-        }
+        moves.push((
+            best,
+            white.clamp(-i16::MAX as Score, i16::MAX as Score) as i16,
+        ));
         // Adjudication, on the score from White's view.
         let sign = white.signum();
         winning_plies = if white.abs() >= config.resign_score && sign == last_sign {
@@ -266,7 +411,7 @@ pub fn play_game(config: &Config, n: u64, session: &mut Session) -> Vec<String> 
         };
         last_sign = sign;
         if winning_plies >= config.resign_plies {
-            break if sign > 0 { 1.0 } else { 0.0 };
+            break if sign > 0 { 2 } else { 0 };
         }
         drawn_plies = if white.abs() <= config.draw_score {
             drawn_plies + 1
@@ -274,13 +419,11 @@ pub fn play_game(config: &Config, n: u64, session: &mut Session) -> Vec<String> 
             0
         };
         if board.plies_played() >= config.draw_after as usize && drawn_plies >= config.draw_plies {
-            break 0.5;
+            break 1;
         }
         board.make_move(best);
     };
-    kept.into_iter()
-        .map(|(fen, score)| format!("{fen} | {score} | {result:.1}"))
-        .collect()
+    viri::Game { start, moves, wdl }
 }
 
 /// The game's starting position: an opening (or the start position) and the random plies,

@@ -1,6 +1,7 @@
 //! Tools around the engine proper: bench, EPD test suites and perft suites.
 
 pub mod bench;
+pub mod data;
 pub mod datagen;
 pub mod epd;
 pub mod epd_test;
