@@ -2,7 +2,7 @@
 //! its body in `modes/`.
 
 use crate::modes::book::MakebookArgs;
-use crate::modes::data::{DataCommand, DatagenArgs, TuneArgs};
+use crate::modes::data::{DataCommand, DatagenArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
 use crate::modes::search::{BenchArgs, ProbeArgs, TestArgs};
@@ -50,6 +50,8 @@ pub enum Mode {
     /// Training data: statistics, conversion to bulletformat, shuffling
     #[command(subcommand)]
     Data(DataCommand),
+    /// Train a network on bulletformat positions and write it quantised for the engine
+    Train(TrainArgs),
     /// Fit the evaluation's weights to labelled positions (Texel's method) and write them as
     /// Rust source
     Tune(TuneArgs),

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Mode::Probe(args) => search::probe(args, &globals),
         Mode::Datagen(args) => data::datagen(args),
         Mode::Data(command) => data::data(command),
+        Mode::Train(args) => data::train(args),
         Mode::Tune(args) => data::tune(args),
         Mode::Makebook(args) => book::makebook(args),
         Mode::Play(args) => play::play(args, &globals),

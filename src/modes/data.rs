@@ -1,10 +1,12 @@
 //! The modes that make and use training data: `datagen` (self-play games), `data` (their
-//! statistics, conversion and shuffling) and `tune` (the hand-crafted evaluation's
-//! weights fitted to them).
+//! statistics, conversion and shuffling), `train` (the network fitted to them) and `tune`
+//! (the hand-crafted evaluation's weights fitted to them).
 
 use super::{fail, finish};
 use clap::{Args, Subcommand};
+use ferrum::nnue::Activation;
 use ferrum::tools::{data, datagen, tune};
+use ferrum::train;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -218,4 +220,83 @@ pub fn data(command: DataCommand) -> ExitCode {
             },
         )),
     }
+}
+
+/// `ferrum train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Bulletformat files of shuffled positions (`ferrum data shuffle`)
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// The network to write (after every epoch; a checkpoint goes beside it)
+    #[arg(short, long, default_value = "network.nnue")]
+    output: PathBuf,
+    /// Neurons in each side's accumulator
+    #[arg(long, default_value_t = 256)]
+    hidden: usize,
+    /// screlu or crelu
+    #[arg(long, default_value = "screlu")]
+    activation: Activation,
+    /// Passes over the data (or over --epoch-positions of it)
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions an epoch (default: all)
+    #[arg(long)]
+    epoch_positions: Option<usize>,
+    /// Positions a mini-batch
+    #[arg(long, default_value_t = 16_384)]
+    batch: usize,
+    /// AdamW's learning rate
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// The rate is multiplied by GAMMA every STEP epochs
+    #[arg(long, default_value_t = 0.3)]
+    gamma: f32,
+    #[arg(long, default_value_t = 8)]
+    step: usize,
+    /// AdamW's weight decay
+    #[arg(long, default_value_t = 0.01)]
+    weight_decay: f32,
+    /// Share of the game result in the target (the rest: the search score)
+    #[arg(long, default_value_t = 0.3)]
+    lambda: f32,
+    /// Centipawns per unit of output (the search score's sigmoid scale)
+    #[arg(long, default_value_t = 400.0)]
+    scale: f32,
+    /// Worker threads
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Seed of the first weights and of the batches' order
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Positions held out at the end of the data to measure the loss on
+    #[arg(long, default_value_t = 100_000)]
+    validation: usize,
+    /// Go on from this checkpoint (OUTPUT.checkpoint)
+    #[arg(long)]
+    resume: Option<PathBuf>,
+}
+
+/// Trains a network.
+pub fn train(args: TrainArgs) -> ExitCode {
+    let config = train::Config {
+        data: args.data,
+        output: args.output,
+        hidden: args.hidden,
+        activation: args.activation,
+        epochs: args.epochs,
+        epoch_positions: args.epoch_positions,
+        batch: args.batch.clamp(1, 1 << 24),
+        rate: args.rate,
+        gamma: args.gamma,
+        step: args.step.max(1),
+        weight_decay: args.weight_decay,
+        lambda: args.lambda.clamp(0.0, 1.0),
+        scale: args.scale.max(1.0),
+        threads: args.threads.clamp(1, 256),
+        seed: args.seed,
+        validation: args.validation,
+        resume: args.resume,
+    };
+    finish(train::run(&config, &mut std::io::stdout()).map(|_| ()))
 }

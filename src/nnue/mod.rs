@@ -1,0 +1,242 @@
+//! The network evaluation: a (768 -> H) x 2 -> 1 network with a clipped activation, as the
+//! trainer (`crate::train`) writes it, quantised to 16-bit integers.
+//!
+//! Inputs are the 768 (piece kind, colour, square) features, seen from each side: the side
+//! to move's accumulator first, then the other side's. The file format and the
+//! quantisation are documented in docs/nnue.md.
+
+use crate::board::Board;
+use crate::types::{Color, Piece, Square};
+
+/// Features: 6 piece kinds x 2 colours x 64 squares.
+pub const INPUTS: usize = 768;
+/// The activation's ceiling in the accumulators (1.0 in the trainer's floats).
+pub const QA: i32 = 255;
+/// The output weights' scale.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output (the trainer's sigmoid scale).
+pub const SCALE: i32 = 400;
+/// Weights (and biases) are clipped to this in training, so that the quantised values,
+/// the accumulators and the output sums stay within their integer types (docs/nnue.md).
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+const MAGIC: &[u8; 4] = b"FRNN";
+const VERSION: u32 = 1;
+/// Magic, version, inputs, hidden size, activation, QA, QB, scale, checksum.
+pub const HEADER_BYTES: usize = 4 + 7 * 4 + 8;
+
+/// The activation between the accumulators and the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`
+    CReLU,
+    /// `clamp(x, 0, 1)^2`
+    SCReLU,
+}
+
+impl Activation {
+    fn code(self) -> u32 {
+        match self {
+            Activation::CReLU => 0,
+            Activation::SCReLU => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Option<Activation> {
+        match code {
+            0 => Some(Activation::CReLU),
+            1 => Some(Activation::SCReLU),
+            _ => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Activation {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Activation, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "crelu" => Ok(Activation::CReLU),
+            "screlu" => Ok(Activation::SCReLU),
+            _ => Err(format!("'{text}' is not an activation (screlu or crelu)")),
+        }
+    }
+}
+
+/// The feature of `piece` on `sq` as `perspective` sees it: its own pieces first, the
+/// board flipped for Black.
+#[inline(always)]
+pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let theirs = usize::from(piece.color() != perspective);
+    let sq = if perspective == Color::White {
+        sq.index()
+    } else {
+        sq.index() ^ 56
+    };
+    theirs * 384 + piece.kind().index() * 64 + sq
+}
+
+/// A quantised network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub hidden: usize,
+    pub activation: Activation,
+    /// Feature weights, `INPUTS` rows of `hidden`, scaled by QA.
+    pub feature_weights: Vec<i16>,
+    /// Accumulator biases, scaled by QA.
+    pub feature_bias: Vec<i16>,
+    /// Output weights, the side to move's `hidden` then the other side's, scaled by QB.
+    pub output_weights: Vec<i16>,
+    /// Output bias, scaled by QA * QB.
+    pub output_bias: i16,
+}
+
+/// FNV-1a over the weights' bytes, the header's check that they are the ones written.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Network {
+    /// The network file: header, then the weights as little-endian i16.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut weights = Vec::new();
+        for value in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+            .chain(std::iter::once(&self.output_bias))
+        {
+            weights.extend_from_slice(&value.to_le_bytes());
+        }
+        let mut out = MAGIC.to_vec();
+        for field in [
+            VERSION,
+            INPUTS as u32,
+            self.hidden as u32,
+            self.activation.code(),
+            QA as u32,
+            QB as u32,
+            SCALE as u32,
+        ] {
+            out.extend_from_slice(&field.to_le_bytes());
+        }
+        out.extend_from_slice(&checksum(&weights).to_le_bytes());
+        out.extend_from_slice(&weights);
+        out
+    }
+
+    /// A network from its file, or why the file is not one Ferrum can use.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < HEADER_BYTES {
+            return Err(format!(
+                "{} bytes: too short for a network's header",
+                bytes.len()
+            ));
+        }
+        if &bytes[..4] != MAGIC {
+            return Err("not a Ferrum network (no FRNN at the start)".into());
+        }
+        let field = |i: usize| {
+            let at = 4 + 4 * i;
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        if field(0) != VERSION {
+            return Err(format!("network version {}, expected {VERSION}", field(0)));
+        }
+        if field(1) != INPUTS as u32 {
+            return Err(format!("{} inputs, expected {INPUTS}", field(1)));
+        }
+        let hidden = field(2) as usize;
+        if !(8..=4096).contains(&hidden) || !hidden.is_multiple_of(8) {
+            return Err(format!("hidden size {hidden} (8 to 4096, a multiple of 8)"));
+        }
+        let activation = Activation::from_code(field(3))
+            .ok_or_else(|| format!("unknown activation {}", field(3)))?;
+        let constants = (field(4), field(5), field(6));
+        if constants != (QA as u32, QB as u32, SCALE as u32) {
+            return Err(format!(
+                "quantisation {constants:?}, expected ({QA}, {QB}, {SCALE})"
+            ));
+        }
+        let values = INPUTS * hidden + hidden + 2 * hidden + 1;
+        let expected = HEADER_BYTES + 2 * values;
+        if bytes.len() != expected {
+            return Err(format!(
+                "{} bytes, expected {expected} for hidden size {hidden}",
+                bytes.len()
+            ));
+        }
+        let weights = &bytes[HEADER_BYTES..];
+        let sum = u64::from_le_bytes(
+            bytes[HEADER_BYTES - 8..HEADER_BYTES]
+                .try_into()
+                .unwrap_or([0; 8]),
+        );
+        if checksum(weights) != sum {
+            return Err("the weights do not match the header's checksum".into());
+        }
+        let mut all = weights
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<i16>>();
+        let feature_weights = take(INPUTS * hidden);
+        let feature_bias = take(hidden);
+        let output_weights = take(2 * hidden);
+        let output_bias = take(1).first().copied().unwrap_or(0);
+        Ok(Network {
+            hidden,
+            activation,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The accumulator of `perspective` computed from the pieces of `board`.
+    pub fn accumulate(&self, board: &Board, perspective: Color) -> Vec<i16> {
+        let mut acc = self.feature_bias.clone();
+        for sq in board.occupied() {
+            let Some(piece) = board.piece_at(sq) else {
+                continue;
+            };
+            let row = feature(perspective, piece, sq) * self.hidden;
+            for (a, w) in acc
+                .iter_mut()
+                .zip(&self.feature_weights[row..row + self.hidden])
+            {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        acc
+    }
+
+    /// The output, in centipawns for the side to move, from the two accumulators.
+    pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
+        let weights = self.output_weights.chunks_exact(self.hidden);
+        let mut sum: i64 = 0;
+        for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
+            for (&a, &w) in acc.iter().zip(weights) {
+                let v = i64::from(a.clamp(0, QA as i16));
+                sum += match self.activation {
+                    Activation::CReLU => v * i64::from(w),
+                    Activation::SCReLU => v * v * i64::from(w),
+                };
+            }
+        }
+        if self.activation == Activation::SCReLU {
+            sum /= i64::from(QA);
+        }
+        sum += i64::from(self.output_bias);
+        (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The evaluation of `board` for the side to move, in centipawns, from scratch.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let us = board.side_to_move();
+        self.output(&self.accumulate(board, us), &self.accumulate(board, !us))
+    }
+}

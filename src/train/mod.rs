@@ -1,0 +1,384 @@
+//! `ferrum train`: fits a network to bulletformat positions and writes it quantised for the
+//! engine (`crate::nnue`).
+//!
+//! Mini-batches over threads (each thread sums the gradient of its share, the shares are
+//! added in a fixed order, so a seed gives the same network on every run with the same
+//! threads), AdamW with the weights clipped to `nnue::WEIGHT_CLIP`, a learning rate that
+//! drops by a factor every few epochs, a held-out validation set, and a checkpoint after
+//! every epoch from which `--resume` goes on.
+
+pub mod model;
+
+use crate::data::bullet;
+use crate::nnue::{Activation, WEIGHT_CLIP};
+use bulletformat::ChessBoard;
+use model::{Params, Pass};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Bulletformat files (shuffled: `ferrum data shuffle`).
+    pub data: Vec<PathBuf>,
+    /// The network file to write (after every epoch, and at the end).
+    pub output: PathBuf,
+    pub hidden: usize,
+    pub activation: Activation,
+    pub epochs: usize,
+    /// Positions an epoch (at most the training set; all of it by default).
+    pub epoch_positions: Option<usize>,
+    pub batch: usize,
+    pub rate: f32,
+    /// The rate is multiplied by `gamma` every `step` epochs.
+    pub gamma: f32,
+    pub step: usize,
+    pub weight_decay: f32,
+    /// Share of the game result in the target (the rest: the search score).
+    pub lambda: f32,
+    /// Centipawns per unit of the network's output.
+    pub scale: f32,
+    pub threads: usize,
+    pub seed: u64,
+    /// Positions held out (the last ones of the data) to measure the loss on.
+    pub validation: usize,
+    /// A checkpoint to go on from.
+    pub resume: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            data: Vec::new(),
+            output: PathBuf::from("network.nnue"),
+            hidden: 256,
+            activation: Activation::SCReLU,
+            epochs: 20,
+            epoch_positions: None,
+            batch: 16_384,
+            rate: 0.001,
+            gamma: 0.3,
+            step: 8,
+            weight_decay: 0.01,
+            lambda: 0.3,
+            scale: 400.0,
+            threads: 2,
+            seed: 1,
+            validation: 100_000,
+            resume: None,
+        }
+    }
+}
+
+/// AdamW's state: the moments of every parameter and the steps taken.
+#[derive(Clone, Debug, PartialEq)]
+struct AdamW {
+    m: Params,
+    v: Params,
+    steps: u64,
+}
+
+impl AdamW {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn new(hidden: usize) -> AdamW {
+        AdamW {
+            m: Params::zeros(hidden),
+            v: Params::zeros(hidden),
+            steps: 0,
+        }
+    }
+
+    /// One step along the mean gradient `grads` (summed over `count` positions).
+    fn step(&mut self, params: &mut Params, grads: &Params, count: usize, rate: f32, decay: f32) {
+        self.steps += 1;
+        let t = self.steps as i32;
+        let correct1 = 1.0 - Self::BETA1.powi(t);
+        let correct2 = 1.0 - Self::BETA2.powi(t);
+        let scale = 1.0 / count.max(1) as f32;
+        for (((p, g), m), v) in params
+            .values_mut()
+            .zip(grads.values())
+            .zip(self.m.values_mut())
+            .zip(self.v.values_mut())
+        {
+            let g = g * scale;
+            *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
+            *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
+            let update = (*m / correct1) / ((*v / correct2).sqrt() + Self::EPSILON);
+            *p = (*p - rate * (update + decay * *p)).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        }
+    }
+}
+
+/// The summed squared error over `positions` and, with `grads`, its gradient, shared out
+/// over `threads` (the shares' gradients added in order).
+fn pass(
+    params: &Params,
+    pass: Pass,
+    positions: &[ChessBoard],
+    threads: usize,
+    grads: Option<&mut [Params]>,
+) -> f64 {
+    let share = positions.len().div_ceil(threads.max(1)).max(1);
+    let chunks: Vec<&[ChessBoard]> = positions.chunks(share).collect();
+    match grads {
+        Some(grads) => {
+            let loss = std::thread::scope(|scope| {
+                let handles: Vec<_> = chunks
+                    .iter()
+                    .zip(grads.iter_mut())
+                    .map(|(chunk, grads)| {
+                        grads.clear();
+                        scope.spawn(move || {
+                            model::run(params, pass, chunk, Some(grads), &mut Vec::new())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+            });
+            let (first, rest) = grads.split_at_mut(1);
+            for other in rest.iter().take(chunks.len().saturating_sub(1)) {
+                first[0].add(other);
+            }
+            loss
+        }
+        None => std::thread::scope(|scope| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .map(|chunk| {
+                    scope.spawn(move || model::run(params, pass, chunk, None, &mut Vec::new()))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+        }),
+    }
+}
+
+/// Reads the positions of bulletformat files; a damaged record is an error.
+pub fn load(paths: &[PathBuf]) -> Result<Vec<ChessBoard>, String> {
+    let mut positions = Vec::new();
+    for path in paths {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if bytes.len() % bullet::RECORD != 0 {
+            return Err(format!(
+                "{}: {} bytes, not a whole number of {}-byte positions",
+                path.display(),
+                bytes.len(),
+                bullet::RECORD
+            ));
+        }
+        positions.reserve(bytes.len() / bullet::RECORD);
+        for (i, record) in bytes.chunks_exact(bullet::RECORD).enumerate() {
+            let record: &[u8; bullet::RECORD] = record.try_into().map_err(|_| "record")?;
+            positions.push(
+                bullet::from_bytes(record)
+                    .map_err(|e| format!("{}: position {}: {e}", path.display(), i + 1))?,
+            );
+        }
+    }
+    Ok(positions)
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    pub epoch: usize,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub rate: f32,
+    pub positions_per_second: f64,
+}
+
+/// A checkpoint: the parameters, the optimiser and the epochs done.
+const CHECKPOINT_MAGIC: &[u8; 4] = b"FRCK";
+
+/// Where the checkpoint of the network written to `output` goes.
+pub fn checkpoint_path(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".checkpoint");
+    PathBuf::from(name)
+}
+
+fn save_checkpoint(
+    path: &Path,
+    params: &Params,
+    adam: &AdamW,
+    epochs: usize,
+    activation: Activation,
+) -> Result<(), String> {
+    let mut bytes = CHECKPOINT_MAGIC.to_vec();
+    for field in [
+        params.hidden as u64,
+        epochs as u64,
+        adam.steps,
+        u64::from(activation == Activation::SCReLU),
+    ] {
+        bytes.extend_from_slice(&field.to_le_bytes());
+    }
+    for set in [params, &adam.m, &adam.v] {
+        for v in set.values() {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    // Written aside and renamed, so that a stop mid-write leaves the last checkpoint whole.
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, &bytes)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The parameters of a checkpoint made with `config`'s shape.
+pub fn checkpoint_params(path: &Path, config: &Config) -> Result<Params, String> {
+    load_checkpoint(path, config).map(|(params, _, _)| params)
+}
+
+fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bad = |why: &str| format!("{}: {why}", path.display());
+    if bytes.len() < 36 || &bytes[..4] != CHECKPOINT_MAGIC {
+        return Err(bad("not a Ferrum training checkpoint"));
+    }
+    let field =
+        |i: usize| u64::from_le_bytes(bytes[4 + 8 * i..12 + 8 * i].try_into().unwrap_or([0; 8]));
+    let (hidden, epochs, steps, screlu) =
+        (field(0) as usize, field(1) as usize, field(2), field(3));
+    if hidden != config.hidden || (screlu == 1) != (config.activation == Activation::SCReLU) {
+        return Err(bad("made for another hidden size or activation"));
+    }
+    let mut sets = [
+        Params::zeros(hidden),
+        Params::zeros(hidden),
+        Params::zeros(hidden),
+    ];
+    let expected = 36 + 4 * 3 * sets[0].len();
+    if bytes.len() != expected {
+        return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
+    }
+    let mut floats = bytes[36..]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    for set in &mut sets {
+        for v in set.values_mut() {
+            *v = floats.next().unwrap_or(0.0);
+        }
+    }
+    let [params, m, v] = sets;
+    Ok((params, AdamW { m, v, steps }, epochs))
+}
+
+/// Trains as `config` says, printing a line an epoch to `out`; returns the epochs' figures.
+pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
+    if !(8..=4096).contains(&config.hidden) || !config.hidden.is_multiple_of(8) {
+        return Err(format!(
+            "hidden size {} (8 to 4096, a multiple of 8)",
+            config.hidden
+        ));
+    }
+    let started = Instant::now();
+    let mut positions = load(&config.data)?;
+    if positions.len() < 2 {
+        return Err("fewer than two positions to train on".into());
+    }
+    let held = config.validation.min(positions.len() / 10);
+    let validation = positions.split_off(positions.len() - held);
+    let _ = writeln!(
+        out,
+        "{} training positions, {} for validation, read in {:.1} s",
+        positions.len(),
+        validation.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let (mut params, mut adam, done) = match &config.resume {
+        Some(path) => load_checkpoint(path, config)?,
+        None => (
+            Params::random(config.hidden, &mut rng),
+            AdamW::new(config.hidden),
+            0,
+        ),
+    };
+    let threads = config.threads.max(1);
+    let mut grads = vec![Params::zeros(config.hidden); threads];
+    let pass_of = Pass {
+        activation: config.activation,
+        lambda: config.lambda,
+        scale: config.scale,
+    };
+    let batch = config.batch.max(1);
+    let per_epoch = config
+        .epoch_positions
+        .unwrap_or(positions.len())
+        .min(positions.len());
+    let batches = per_epoch.div_ceil(batch);
+    let total_batches = positions.len().div_ceil(batch);
+    let mut figures = Vec::new();
+    for epoch in done + 1..=config.epochs {
+        let rate = config.rate * config.gamma.powi(((epoch - 1) / config.step.max(1)) as i32);
+        // The batches of the training set in an order from the seed and the epoch.
+        let mut order: Vec<usize> = (0..total_batches).collect();
+        let mut epoch_rng = ChaCha8Rng::seed_from_u64(
+            config.seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        for i in (1..order.len()).rev() {
+            order.swap(i, (epoch_rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let clock = Instant::now();
+        let (mut loss, mut seen) = (0.0, 0);
+        for &b in order.iter().take(batches) {
+            let slice = &positions[b * batch..((b + 1) * batch).min(positions.len())];
+            loss += pass(&params, pass_of, slice, threads, Some(&mut grads));
+            adam.step(
+                &mut params,
+                &grads[0],
+                slice.len(),
+                rate,
+                config.weight_decay,
+            );
+            seen += slice.len();
+        }
+        let speed = seen as f64 / clock.elapsed().as_secs_f64().max(1e-9);
+        let validation_loss = if validation.is_empty() {
+            f64::NAN
+        } else {
+            pass(&params, pass_of, &validation, threads, None) / validation.len() as f64
+        };
+        let figure = Epoch {
+            epoch,
+            train_loss: loss / seen.max(1) as f64,
+            validation_loss,
+            rate,
+            positions_per_second: speed,
+        };
+        let _ = writeln!(
+            out,
+            "epoch {epoch:3}  train loss {:.6}  validation loss {:.6}  rate {rate:.6}  {:.0} positions/s  {:.0} s",
+            figure.train_loss,
+            figure.validation_loss,
+            speed,
+            started.elapsed().as_secs_f64()
+        );
+        figures.push(figure);
+        std::fs::write(
+            &config.output,
+            params.quantise(config.activation).to_bytes(),
+        )
+        .map_err(|e| format!("{}: {e}", config.output.display()))?;
+        save_checkpoint(
+            &checkpoint_path(&config.output),
+            &params,
+            &adam,
+            epoch,
+            config.activation,
+        )?;
+    }
+    Ok(figures)
+}

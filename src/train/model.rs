@@ -1,0 +1,269 @@
+//! The network in floats as the trainer keeps it, its forward and backward passes over a
+//! slice of positions, and its quantisation into the engine's `Network`.
+
+use crate::data::bullet;
+use crate::nnue::{Activation, INPUTS, Network, QA, QB, WEIGHT_CLIP};
+use bulletformat::ChessBoard;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::Rng;
+
+/// The parameters (or their gradients, or an optimiser's moments: the same shape).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub hidden: usize,
+    /// `INPUTS` rows of `hidden`.
+    pub feature_weights: Vec<f32>,
+    pub feature_bias: Vec<f32>,
+    /// The side to move's `hidden`, then the other side's.
+    pub output_weights: Vec<f32>,
+    pub output_bias: f32,
+}
+
+impl Params {
+    pub fn zeros(hidden: usize) -> Params {
+        Params {
+            hidden,
+            feature_weights: vec![0.0; INPUTS * hidden],
+            feature_bias: vec![0.0; hidden],
+            output_weights: vec![0.0; 2 * hidden],
+            output_bias: 0.0,
+        }
+    }
+
+    /// Weights drawn uniformly within `±1/sqrt(fan-in)` from `rng`, biases zero.
+    pub fn random(hidden: usize, rng: &mut ChaCha8Rng) -> Params {
+        let mut params = Params::zeros(hidden);
+        let mut uniform = |bound: f32| {
+            let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+            (2.0 * unit - 1.0) * bound
+        };
+        let input_bound = 1.0 / (INPUTS as f32).sqrt();
+        params
+            .feature_weights
+            .iter_mut()
+            .for_each(|w| *w = uniform(input_bound));
+        let output_bound = 1.0 / (2.0 * hidden as f32).sqrt();
+        params
+            .output_weights
+            .iter_mut()
+            .for_each(|w| *w = uniform(output_bound));
+        params
+    }
+
+    /// Every value, in a fixed order (for the optimiser and checkpoints).
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.feature_weights
+            .iter_mut()
+            .chain(&mut self.feature_bias)
+            .chain(&mut self.output_weights)
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &f32> {
+        self.feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+            .chain(std::iter::once(&self.output_bias))
+    }
+
+    pub fn len(&self) -> usize {
+        INPUTS * self.hidden + 3 * self.hidden + 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Adds `other` (the same shape) to these.
+    pub fn add(&mut self, other: &Params) {
+        for (a, b) in self.values_mut().zip(other.values()) {
+            *a += b;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.values_mut().for_each(|v| *v = 0.0);
+    }
+
+    /// The network in the engine's integers: values rounded after scaling by QA (first
+    /// layer), QB (output weights) and QA * QB (output bias).
+    pub fn quantise(&self, activation: Activation) -> Network {
+        let q =
+            |v: f32, scale: i32| (v.clamp(-WEIGHT_CLIP, WEIGHT_CLIP) * scale as f32).round() as i16;
+        Network {
+            hidden: self.hidden,
+            activation,
+            feature_weights: self.feature_weights.iter().map(|&v| q(v, QA)).collect(),
+            feature_bias: self.feature_bias.iter().map(|&v| q(v, QA)).collect(),
+            output_weights: self.output_weights.iter().map(|&v| q(v, QB)).collect(),
+            output_bias: q(self.output_bias, QA * QB),
+        }
+    }
+}
+
+/// The features of a position: the side to move's view, then the other side's.
+pub fn features(position: &ChessBoard) -> ([u16; 32], [u16; 32], usize) {
+    let (mut ours, mut theirs) = ([0; 32], [0; 32]);
+    let mut count = 0;
+    for (kind, own, sq) in bullet::pieces(position).take(32) {
+        let (us, them) = if own { (0, 384) } else { (384, 0) };
+        ours[count] = (us + kind * 64 + sq) as u16;
+        theirs[count] = (them + kind * 64 + (sq ^ 56)) as u16;
+        count += 1;
+    }
+    (ours, theirs, count)
+}
+
+/// The training target: the game's result blended with the search score's win chance.
+#[inline(always)]
+pub fn target(position: &ChessBoard, lambda: f32, scale: f32) -> f32 {
+    let result = f32::from(position.result) / 2.0;
+    let expected = sigmoid(f32::from(position.score) / scale);
+    lambda * result + (1.0 - lambda) * expected
+}
+
+#[inline(always)]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The network's raw output (centipawns / scale) for one position.
+pub fn forward(params: &Params, activation: Activation, position: &ChessBoard) -> f32 {
+    let h = params.hidden;
+    let (ours, theirs, count) = features(position);
+    let mut acc = vec![0.0; 2 * h];
+    for (side, features) in [&ours, &theirs].into_iter().enumerate() {
+        let acc = &mut acc[side * h..(side + 1) * h];
+        acc.copy_from_slice(&params.feature_bias);
+        for &f in &features[..count] {
+            let row = &params.feature_weights[f as usize * h..(f as usize + 1) * h];
+            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+    }
+    let mut out = params.output_bias;
+    for (a, w) in acc.iter().zip(&params.output_weights) {
+        out += activate(activation, *a) * w;
+    }
+    out
+}
+
+#[inline(always)]
+fn activate(activation: Activation, x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    match activation {
+        Activation::CReLU => c,
+        Activation::SCReLU => c * c,
+    }
+}
+
+#[inline(always)]
+fn derivative(activation: Activation, x: f32) -> f32 {
+    if x <= 0.0 || x >= 1.0 {
+        return 0.0;
+    }
+    match activation {
+        Activation::CReLU => 1.0,
+        Activation::SCReLU => 2.0 * x,
+    }
+}
+
+/// What one pass over a slice of positions needs besides the parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct Pass {
+    pub activation: Activation,
+    pub lambda: f32,
+    pub scale: f32,
+}
+
+/// Adds the gradient of the summed squared error over `positions` to `grads` (with
+/// `grads` set, else only the loss is computed) and returns the summed error.
+pub fn run(
+    params: &Params,
+    pass: Pass,
+    positions: &[ChessBoard],
+    grads: Option<&mut Params>,
+    scratch: &mut Vec<f32>,
+) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has the features the function is compiled for.
+        return unsafe { run_avx2(params, pass, positions, grads, scratch) };
+    }
+    run_generic(params, pass, positions, grads, scratch)
+}
+
+/// `run_generic` compiled for AVX2 and FMA, which its loops vectorise to.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn run_avx2(
+    params: &Params,
+    pass: Pass,
+    positions: &[ChessBoard],
+    grads: Option<&mut Params>,
+    scratch: &mut Vec<f32>,
+) -> f64 {
+    run_generic(params, pass, positions, grads, scratch)
+}
+
+#[inline(always)]
+fn run_generic(
+    params: &Params,
+    pass: Pass,
+    positions: &[ChessBoard],
+    mut grads: Option<&mut Params>,
+    scratch: &mut Vec<f32>,
+) -> f64 {
+    let h = params.hidden;
+    scratch.resize(4 * h, 0.0);
+    let (acc, delta) = scratch.split_at_mut(2 * h);
+    let mut loss = 0.0f64;
+    for position in positions {
+        let (ours, theirs, count) = features(position);
+        for (side, features) in [&ours, &theirs].into_iter().enumerate() {
+            let acc = &mut acc[side * h..(side + 1) * h];
+            acc.copy_from_slice(&params.feature_bias);
+            for &f in &features[..count] {
+                let row = &params.feature_weights[f as usize * h..(f as usize + 1) * h];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+        }
+        let mut out = params.output_bias;
+        for (a, w) in acc.iter().zip(&params.output_weights) {
+            out += activate(pass.activation, *a) * w;
+        }
+        let predicted = sigmoid(out);
+        let error = predicted - target(position, pass.lambda, pass.scale);
+        loss += f64::from(error * error);
+        let Some(grads) = grads.as_deref_mut() else {
+            continue;
+        };
+        // d(error^2)/d(out)
+        let g = 2.0 * error * predicted * (1.0 - predicted);
+        grads.output_bias += g;
+        for ((gw, d), (a, w)) in grads
+            .output_weights
+            .iter_mut()
+            .zip(delta.iter_mut())
+            .zip(acc.iter().zip(&params.output_weights))
+        {
+            *gw += g * activate(pass.activation, *a);
+            *d = g * w * derivative(pass.activation, *a);
+        }
+        for (side, features) in [&ours, &theirs].into_iter().enumerate() {
+            let delta = &delta[side * h..(side + 1) * h];
+            for (gb, d) in grads.feature_bias.iter_mut().zip(delta) {
+                *gb += d;
+            }
+            for &f in &features[..count] {
+                let row = &mut grads.feature_weights[f as usize * h..(f as usize + 1) * h];
+                for (gw, d) in row.iter_mut().zip(delta) {
+                    *gw += d;
+                }
+            }
+        }
+    }
+    loss
+}

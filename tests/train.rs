@@ -1,0 +1,197 @@
+//! The trainer: a small network trained on self-play data lowers its loss; a seed gives the
+//! same network, also across a resumed checkpoint; the engine's integer evaluation of the
+//! written network matches the trainer's floats; bad network files are refused.
+
+use ferrum::board::Board;
+use ferrum::data::bullet;
+use ferrum::nnue::{Activation, Network, SCALE};
+use ferrum::search::{SearchOptions, Session};
+use ferrum::tools::datagen;
+use ferrum::train::{self, Config, model};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+fn tmp(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// Self-play positions (every position of 60 short games), with the boards they came from.
+fn data() -> &'static (PathBuf, Vec<Board>) {
+    static DATA: OnceLock<(PathBuf, Vec<Board>)> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let config = datagen::Config {
+            nodes: 300,
+            seed: 77,
+            ..datagen::Config::default()
+        };
+        let mut session = Session::new(2, SearchOptions::default());
+        let mut bytes = Vec::new();
+        let mut boards = Vec::new();
+        for n in 0..60 {
+            let game = datagen::play_game(&config, 77, n, &mut session);
+            let result = f32::from(game.wdl) / 2.0;
+            for (board, _, score) in game.positions() {
+                let record = bullet::record(&board, score, result).unwrap();
+                bytes.extend_from_slice(&bullet::to_bytes(&record));
+                boards.push(board);
+            }
+        }
+        // Shuffled, as training data are (the validation set is the last positions).
+        let mut records: Vec<&[u8]> = bytes.chunks(bullet::RECORD).collect();
+        let mut state = 12_345u64;
+        for i in (1..records.len()).rev() {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            records.swap(i, (state >> 33) as usize % (i + 1));
+        }
+        let path = tmp("train-data.bf");
+        std::fs::write(&path, records.concat()).unwrap();
+        (path, boards)
+    })
+}
+
+fn config(name: &str, activation: Activation, epochs: usize) -> Config {
+    Config {
+        data: vec![data().0.clone()],
+        output: tmp(name),
+        hidden: 32,
+        activation,
+        epochs,
+        batch: 256,
+        rate: 0.01,
+        validation: 1_000,
+        threads: 2,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn a_small_network_learns() {
+    for activation in [Activation::SCReLU, Activation::CReLU] {
+        let config = config("learns.nnue", activation, 6);
+        let epochs = train::run(&config, &mut std::io::sink()).unwrap();
+        assert_eq!(epochs.len(), 6);
+        let (first, last) = (epochs[0], epochs[5]);
+        assert!(
+            last.train_loss < 0.8 * first.train_loss,
+            "{activation:?}: {first:?} -> {last:?}"
+        );
+        assert!(last.validation_loss < first.validation_loss, "{epochs:?}");
+        let network = Network::from_bytes(&std::fs::read(&config.output).unwrap()).unwrap();
+        assert_eq!((network.hidden, network.activation), (32, activation));
+    }
+}
+
+#[test]
+fn a_seed_gives_the_same_network_resumed_or_not() {
+    let straight = config("straight.nnue", Activation::SCReLU, 3);
+    train::run(&straight, &mut std::io::sink()).unwrap();
+    let first = config("resumed.nnue", Activation::SCReLU, 1);
+    train::run(&first, &mut std::io::sink()).unwrap();
+    let resumed = Config {
+        epochs: 3,
+        resume: Some(train::checkpoint_path(&first.output)),
+        ..first.clone()
+    };
+    let epochs = train::run(&resumed, &mut std::io::sink()).unwrap();
+    assert_eq!(epochs.first().map(|e| e.epoch), Some(2));
+    assert_eq!(
+        std::fs::read(&straight.output).unwrap(),
+        std::fs::read(&resumed.output).unwrap()
+    );
+    let other_seed = Config {
+        seed: 2,
+        output: tmp("other-seed.nnue"),
+        ..straight.clone()
+    };
+    train::run(&other_seed, &mut std::io::sink()).unwrap();
+    assert_ne!(
+        std::fs::read(&straight.output).unwrap(),
+        std::fs::read(&other_seed.output).unwrap()
+    );
+}
+
+/// The engine's integers against the trainer's floats on every position of the data
+/// (thousands). The trainer's forward pass over the quantised weights (turned back into
+/// floats) gives the engine's score within 2 cp, the difference of rounding the output
+/// down; over the unrounded weights, within 3 cp plus 10% on average, the price of the
+/// rounding itself (docs/nnue.md).
+#[test]
+fn the_engine_evaluates_as_the_trainer_does() {
+    use ferrum::nnue::{QA, QB};
+    for activation in [Activation::SCReLU, Activation::CReLU] {
+        let config = Config {
+            hidden: 64,
+            ..config("match.nnue", activation, 3)
+        };
+        train::run(&config, &mut std::io::sink()).unwrap();
+        let params =
+            train::checkpoint_params(&train::checkpoint_path(&config.output), &config).unwrap();
+        let network = Network::from_bytes(&std::fs::read(&config.output).unwrap()).unwrap();
+        let mut rounded = params.clone();
+        let back = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
+        rounded.feature_weights = network
+            .feature_weights
+            .iter()
+            .map(|v| back(v, QA))
+            .collect();
+        rounded.feature_bias = network.feature_bias.iter().map(|v| back(v, QA)).collect();
+        rounded.output_weights = network.output_weights.iter().map(|v| back(v, QB)).collect();
+        rounded.output_bias = back(&network.output_bias, QA * QB);
+        let boards = &data().1;
+        assert!(boards.len() > 1_000);
+        let (mut exact, mut unrounded) = (0.0, 0.0);
+        for board in boards {
+            let record = bullet::record(board, 0, 0.5).unwrap();
+            let int = network.evaluate(board) as f32;
+            let float = model::forward(&rounded, activation, &record) * SCALE as f32;
+            assert!(
+                (float - int).abs() <= 2.0,
+                "{activation:?} {}: float {float} int {int}",
+                board.to_fen()
+            );
+            exact += (float - int).abs();
+            let float = model::forward(&params, activation, &record) * SCALE as f32;
+            unrounded += (float - int).abs() / (3.0 + 0.1 * float.abs());
+        }
+        let n = boards.len() as f32;
+        assert!(exact / n < 1.0, "{activation:?}: {}", exact / n);
+        assert!(unrounded / n < 1.0, "{activation:?}: {}", unrounded / n);
+    }
+}
+
+#[test]
+fn bad_network_files_are_refused() {
+    let config = config("refuse.nnue", Activation::SCReLU, 1);
+    train::run(&config, &mut std::io::sink()).unwrap();
+    let good = std::fs::read(&config.output).unwrap();
+    assert!(Network::from_bytes(&good).is_ok());
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (Vec::new(), "too short"),
+        (good[..good.len() - 1].to_vec(), "bytes, expected"),
+        ([&good[..], &[0, 0]].concat(), "bytes, expected"),
+        ([b"NOPE", &good[4..]].concat(), "not a Ferrum network"),
+        (
+            {
+                let mut b = good.clone();
+                let last = b.len() - 5;
+                b[last] ^= 1;
+                b
+            },
+            "checksum",
+        ),
+        (
+            {
+                let mut b = good.clone();
+                b[12] = 7; // hidden size 7
+                b
+            },
+            "hidden size",
+        ),
+    ];
+    for (bytes, expected) in cases {
+        let error = Network::from_bytes(&bytes).unwrap_err();
+        assert!(error.contains(expected), "{error} (expected {expected})");
+    }
+}
