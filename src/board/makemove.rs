@@ -223,7 +223,7 @@ impl Board {
     }
 
     /// Debug builds check the board after every change: cheap invariants always, and with
-    /// the `invariants` feature everything `check_consistency` knows (keys, sums, checkers).
+    /// the `invariants` feature everything `check_consistency` knows (keys, phase, checkers).
     #[cfg(debug_assertions)]
     fn verify(&self, m: Move) {
         let kinds = self

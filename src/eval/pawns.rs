@@ -115,7 +115,7 @@ pub fn passers<A: Acc>(board: &Board, passed: Bitboard, attacks: &Attacks, acc: 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PawnEntry {
     key: u64,
-    /// The structure's terms, White minus Black.
+    /// The structure's terms and the pawns' material and placement, White minus Black.
     pub score: Phased,
     pub passed: Bitboard,
 }
@@ -155,7 +155,7 @@ impl PawnTable {
         let passed = structure(board, &mut sum);
         *slot = PawnEntry {
             key,
-            score: sum.0,
+            score: sum.0 + super::psqt::pawns(board),
             passed,
         };
         *slot
