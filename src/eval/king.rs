@@ -5,8 +5,8 @@
 //! attackers.
 
 use super::Acc;
+use super::attacks::Attacks;
 use super::masks::file;
-use super::pieces::Attacks;
 use super::weights::*;
 use crate::board::Board;
 use crate::movegen::attacks::knight_attacks;

@@ -7,6 +7,7 @@
 //! (`Sum`), the tuner's records how often each weight applies (`trace`), and the `eval`
 //! command's splits the sum by term. The three cannot drift apart.
 
+mod attacks;
 mod cache;
 mod endgame;
 mod king;

@@ -2,8 +2,8 @@
 //! the pawn key in a small table per search thread, and the passed pawns, whose worth
 //! depends on the pieces too and so is computed at every evaluation.
 
+use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{adjacent_files, attack_span, distance, front, passed_span};
-use super::pieces::Attacks;
 use super::weights::*;
 use super::{Acc, Phased, Sum};
 use crate::board::Board;
@@ -25,7 +25,7 @@ pub fn structure<A: Acc>(board: &Board, acc: &mut A) -> Bitboard {
             let neighbours = adjacent_files(sq.file()) & ours;
             // Own pawns beside or behind on the adjacent files: those that can defend it.
             let helpers = neighbours & !attack_span(us, sq);
-            let defenders = super::pieces::pawn_defenders(board, us, sq);
+            let defenders = pawn_defenders(board, us, sq);
             let phalanx = neighbours & Bitboard::rank(sq.rank());
 
             if (ahead & ours).any() {
@@ -78,7 +78,7 @@ pub fn passers<A: Acc>(board: &Board, passed: Bitboard, attacks: &Attacks, acc: 
             if !occupied.contains(stop) && !attacks.all[them.index()].contains(stop) {
                 acc.add(us, PASSED_SAFE + r, 1);
             }
-            if super::pieces::pawn_defenders(board, us, sq).any() {
+            if pawn_defenders(board, us, sq).any() {
                 acc.add(us, PASSED_PROTECTED, 1);
             }
             let weight = (rank - 2).max(0);

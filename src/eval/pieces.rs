@@ -1,64 +1,24 @@
-//! The pieces: what each attacks (kept for king safety and threats), mobility by the count
-//! of safe squares, and the terms of placement that piece-square tables cannot see: the
-//! bishop pair, rooks and queens on open files, rooks on the seventh, outposts, bad
+//! The pieces: mobility by the count of safe squares (recording what each attacks in the
+//! evaluation's `Attacks`), and the terms of placement that piece-square tables cannot see:
+//! the bishop pair, rooks and queens on open files, rooks on the seventh, outposts, bad
 //! bishops and minor pieces sheltered by a pawn.
 
 use super::Acc;
+use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{attack_span, file, same_colour};
 use super::weights::*;
 use crate::board::Board;
-use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::movegen::attacks::knight_attacks;
 use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
-use crate::types::{Bitboard, Color, PieceType, Square};
+use crate::types::{Bitboard, Color, PieceType};
 
 /// Attack units a piece adds against the king whose zone it attacks, by kind.
 const ATTACKER_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
-/// The squares each side attacks, by kind and in all, and what its pieces threaten
-/// around the enemy king.
-pub struct Attacks {
-    pub by_kind: [[Bitboard; 6]; 2],
-    pub all: [Bitboard; 2],
-    /// Squares attacked at least twice.
-    pub twice: [Bitboard; 2],
-    /// The king's square and those around it, for each side's king.
-    pub king_zone: [Bitboard; 2],
-    /// Attack units against each side's king from the pieces attacking its zone.
-    pub king_units: [i32; 2],
-}
-
-impl Attacks {
-    fn record(&mut self, color: Color, kind: PieceType, attacks: Bitboard) {
-        let c = color.index();
-        self.twice[c] |= self.all[c] & attacks;
-        self.all[c] |= attacks;
-        self.by_kind[c][kind.index()] |= attacks;
-    }
-}
-
-/// The pawns of `color` that defend `sq`.
-#[inline(always)]
-pub fn pawn_defenders(board: &Board, color: Color, sq: Square) -> Bitboard {
-    pawn_attacks(!color, sq) & board.pieces(color, PieceType::Pawn)
-}
-
 /// Builds both sides' attacks and adds each piece's mobility: the squares it attacks that
 /// are not held by enemy pawns nor blocked by its own pawns or king.
 pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
-    let mut attacks = Attacks {
-        by_kind: [[Bitboard::EMPTY; 6]; 2],
-        all: [Bitboard::EMPTY; 2],
-        twice: [Bitboard::EMPTY; 2],
-        king_zone: [Bitboard::EMPTY; 2],
-        king_units: [0; 2],
-    };
-    for us in Color::ALL {
-        let king = board.king_square(us);
-        attacks.king_zone[us.index()] = board.king_zone(us);
-        let pawns = board.pieces(us, PieceType::Pawn).pawn_attacks(us);
-        attacks.record(us, PieceType::Pawn, pawns);
-        attacks.record(us, PieceType::King, king_attacks(king));
-    }
+    let mut attacks = Attacks::new(board);
     let occupied = board.occupied();
     for us in Color::ALL {
         let them = !us;

@@ -2,7 +2,7 @@
 //! and pawn pushes that would attack a piece.
 
 use super::Acc;
-use super::pieces::Attacks;
+use super::attacks::Attacks;
 use super::weights::*;
 use crate::board::Board;
 use crate::types::{Bitboard, Color, PieceType};
