@@ -16,8 +16,9 @@ pub use fen::{FenError, START_FEN, placement};
 pub use notation::MoveError;
 pub use see::SEE_VALUE;
 
-use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::types::{
     Bitboard, CastlingRights, Color, Move, PHASE_WEIGHT, Piece, PieceType, Square, Wing,
 };
@@ -262,7 +263,7 @@ impl Board {
             | (bishop_attacks(ksq, Bitboard::EMPTY) & self.diagonal_sliders(!us));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = crate::movegen::attacks::between(ksq, sniper) & occupied;
+            let blockers = between(ksq, sniper) & occupied;
             if !blockers.more_than_one() {
                 pinned |= blockers & self.color(us);
             }

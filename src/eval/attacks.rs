@@ -3,8 +3,8 @@
 //! Built once an evaluation, by `pieces::mobility` as it walks the pieces, then read by the
 //! passed pawns, king safety and threats.
 
+use crate::attacks::{king_attacks, pawn_attacks};
 use crate::board::Board;
-use crate::movegen::attacks::{king_attacks, pawn_attacks};
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 /// The squares each side attacks, by kind and in all, and what its pieces threaten

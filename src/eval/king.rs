@@ -8,9 +8,8 @@ use super::Acc;
 use super::attacks::Attacks;
 use super::masks::file;
 use super::weights::*;
+use crate::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use crate::board::Board;
-use crate::movegen::attacks::knight_attacks;
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 /// Attack units for a safe check by a knight, bishop, rook or queen.

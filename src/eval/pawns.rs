@@ -6,8 +6,8 @@ use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{adjacent_files, attack_span, distance, front, passed_span};
 use super::weights::*;
 use super::{Acc, Phased, Sum};
+use crate::attacks::rook_attacks;
 use crate::board::Board;
-use crate::movegen::magics::rook_attacks;
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 /// The pawn structure's terms for both sides; returns the passed pawns of both.

@@ -7,9 +7,8 @@ use super::Acc;
 use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{attack_span, file, same_colour};
 use super::weights::*;
+use crate::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::board::Board;
-use crate::movegen::attacks::knight_attacks;
-use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, PieceType};
 
 /// Attack units a piece adds against the king whose zone it attacks, by kind.
