@@ -71,7 +71,7 @@ fn terms<A: Acc>(board: &Board, passed: crate::types::Bitboard, acc: &mut A) {
     pawns::passers(board, passed, &attacks, acc);
     king::safety(board, &attacks, acc);
     threats::threats(board, &attacks, acc);
-    acc.add(board.side_to_move(), TEMPO, 1);
+    acc.add(board.side_to_move(), TEMPO.single(), 1);
 }
 
 /// The midgame and endgame sums blended by the phase, the endgame part scaled (White's view).
@@ -88,10 +88,10 @@ fn base<A: Acc>(board: &Board, acc: &mut A) {
     for color in Color::ALL {
         for kind in PieceType::ALL {
             for sq in board.pieces(color, kind) {
-                acc.add(color, MATERIAL + kind.index(), 1);
+                acc.add(color, MATERIAL.at(kind.index()), 1);
                 acc.add(
                     color,
-                    PSQT + 64 * kind.index() + sq.relative(color).index(),
+                    PSQT.at(64 * kind.index() + sq.relative(color).index()),
                     1,
                 );
             }

@@ -38,7 +38,7 @@ pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
                     PieceType::Rook => rook_attacks(sq, occupied),
                     _ => queen_attacks(sq, occupied),
                 };
-                acc.add(us, table + (reach & area).count() as usize, 1);
+                acc.add(us, table.at((reach & area).count() as usize), 1);
                 attacks.record(us, kind, reach);
                 let near_king = reach & zone;
                 if near_king.any() {
@@ -60,13 +60,13 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
         let theirs = board.pieces(them, PieceType::Pawn);
         let bishops = board.pieces(us, PieceType::Bishop);
         if bishops.more_than_one() {
-            acc.add(us, BISHOP_PAIR, 1);
+            acc.add(us, BISHOP_PAIR.single(), 1);
         }
         for (kind, table) in [(PieceType::Rook, ROOK_FILE), (PieceType::Queen, QUEEN_FILE)] {
             for sq in board.pieces(us, kind) {
                 let on_file = file(sq.file());
                 if (on_file & ours).is_empty() {
-                    acc.add(us, table + usize::from((on_file & theirs).is_empty()), 1);
+                    acc.add(us, table.at(usize::from((on_file & theirs).is_empty())), 1);
                 }
             }
         }
@@ -77,7 +77,7 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
                 && (board.king_square(them).rank() == eighth
                     || (theirs & Bitboard::rank(seventh)).any())
             {
-                acc.add(us, ROOK_SEVENTH, 1);
+                acc.add(us, ROOK_SEVENTH.single(), 1);
             }
         }
         for (kind, table) in [
@@ -88,18 +88,18 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
                 let rank = sq.relative(us).rank();
                 if (3..=5).contains(&rank) && (attack_span(us, sq) & theirs).is_empty() {
                     let defended = pawn_defenders(board, us, sq).any();
-                    acc.add(us, table + usize::from(defended), 1);
+                    acc.add(us, table.at(usize::from(defended)), 1);
                 }
                 let in_front = sq.bb().forward(us);
                 if (in_front & pawns).any() {
-                    acc.add(us, MINOR_BEHIND_PAWN, 1);
+                    acc.add(us, MINOR_BEHIND_PAWN.single(), 1);
                 }
             }
         }
         for sq in bishops {
             let own = (same_colour(sq) & ours).count() as i32;
             if own > 0 {
-                acc.add(us, BAD_BISHOP, own);
+                acc.add(us, BAD_BISHOP.single(), own);
             }
         }
     }

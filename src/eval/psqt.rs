@@ -12,10 +12,10 @@ const fn build() -> [[Phased; 64]; 12] {
     let mut k = 0;
     while k < 6 {
         let kind = PieceType::ALL[k];
-        let material = PARAMS[MATERIAL + k];
+        let material = PARAMS[MATERIAL.at(k)];
         let mut sq = 0;
         while sq < 64 {
-            let placement = PARAMS[PSQT + 64 * k + sq];
+            let placement = PARAMS[PSQT.at(64 * k + sq)];
             let value = Phased::new(material.mg + placement.mg, material.eg + placement.eg);
             table[Piece::new(Color::White, kind).index()][sq] = value;
             table[Piece::new(Color::Black, kind).index()][sq ^ 56] =
