@@ -40,7 +40,7 @@ fn movegen_benches(c: &mut Criterion) {
         let occupied = black_box(boards[1].occupied());
         b.iter(|| {
             Square::all()
-                .map(|sq| ferrum::movegen::magics::queen_attacks(sq, occupied).0)
+                .map(|sq| ferrum::attacks::queen_attacks(sq, occupied).0)
                 .fold(0, |a, x| a ^ x)
         })
     });

@@ -1,6 +1,7 @@
 //! Ferrum, a UCI and XBoard chess engine. The binary (`main.rs`) is a thin front end to this
 //! library, which the integration tests and benchmarks use directly.
 
+pub mod attacks;
 pub mod board;
 pub mod book;
 pub mod comm;

@@ -5,9 +5,10 @@
 //! tables; this module turns Ferrum's board into its bitboards and its answers into
 //! Ferrum's types.
 
+use crate::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
 use crate::board::Board;
-use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, Move, PieceType, Square};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 

@@ -1,8 +1,11 @@
 //! Random games from a fixed seed: after every make and unmake the board stays consistent
-//! (bitboards, mailbox, incremental key and checkers), unmake restores it exactly, the noisy
-//! and quiet generators split the legal moves, and every move survives a trip through text.
+//! (bitboards, mailbox, incremental keys, phase and checkers), unmake restores it exactly,
+//! the noisy and quiet generators split the legal moves, every move survives a trip through
+//! text, and the evaluation of each position reached (with a pawn table filled along the
+//! game) equals that of the same position set up afresh.
 
 use ferrum::board::Board;
+use ferrum::eval::{PawnTable, evaluate, evaluate_once};
 use ferrum::movegen::{MoveList, legal_moves, noisy_moves, quiet_moves};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -31,6 +34,7 @@ fn check_generators(board: &Board) {
 
 fn play_random_games(start_fens: &[&str], games: usize, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pawns = PawnTable::new();
     let mut plies = 0;
     for game in 0..games {
         let mut board = Board::from_fen(start_fens[game % start_fens.len()]).unwrap();
@@ -57,7 +61,14 @@ fn play_random_games(start_fens: &[&str], games: usize, seed: u64) -> usize {
             }
             let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
             board.make_move(m);
-            assert_eq!(Board::from_fen(&board.to_fen()).unwrap().key(), board.key());
+            let fresh = Board::from_fen(&board.to_fen()).unwrap();
+            assert_eq!(fresh.key(), board.key());
+            assert_eq!(
+                evaluate(&board, &mut pawns),
+                evaluate_once(&fresh),
+                "{}",
+                board.to_fen()
+            );
             plies += 1;
         }
     }

@@ -34,13 +34,13 @@ fn positions() -> Vec<Board> {
 fn recovers_the_weights_that_made_the_labels() {
     // The truth: the engine's weights with these set to known values.
     let chosen = [
-        (DOUBLED, [-20.0, -35.0]),
-        (ISOLATED, [-8.0, -12.0]),
-        (ISOLATED + 1, [-18.0, -15.0]),
-        (BISHOP_PAIR, [30.0, 55.0]),
-        (ROOK_FILE, [12.0, 6.0]),
-        (ROOK_FILE + 1, [35.0, 10.0]),
-        (THREAT_BY_PAWN + 1, [-45.0, -30.0]),
+        (DOUBLED.single(), [-20.0, -35.0]),
+        (ISOLATED.at(0), [-8.0, -12.0]),
+        (ISOLATED.at(1), [-18.0, -15.0]),
+        (BISHOP_PAIR.single(), [30.0, 55.0]),
+        (ROOK_FILE.at(0), [12.0, 6.0]),
+        (ROOK_FILE.at(1), [35.0, 10.0]),
+        (THREAT_BY_PAWN.at(1), [-45.0, -30.0]),
     ];
     let mut truth = tune::current_weights();
     for &(w, value) in &chosen {
@@ -105,8 +105,8 @@ fn recovers_the_weights_that_made_the_labels() {
     }
     // Weights outside the chosen groups do not move.
     assert_eq!(
-        found[weights::PSQT + 100][0],
-        PARAMS[weights::PSQT + 100].mg as f64
+        found[weights::PSQT.at(100)][0],
+        PARAMS[weights::PSQT.at(100)].mg as f64
     );
 }
 
@@ -144,16 +144,18 @@ fn weights_are_named_by_group_or_family() {
     let danger = tune::weights_named("king_danger").unwrap();
     assert_eq!(
         danger,
-        (weights::KING_DANGER..weights::KING_DANGER + 32).collect::<Vec<_>>()
+        (weights::KING_DANGER.at(0)..=weights::KING_DANGER.at(31)).collect::<Vec<_>>()
     );
     // The king-safety family is shelter, storm and danger: 3 tables of 32.
     let king = tune::weights_named("King-Safety").unwrap();
     assert_eq!(king.len(), 96);
-    assert!(king.contains(&weights::KING_SHELTER) && king.contains(&(weights::KING_DANGER + 31)));
+    assert!(
+        king.contains(&weights::KING_SHELTER.at(0)) && king.contains(&weights::KING_DANGER.at(31))
+    );
     assert!(
         tune::weights_named("pawn structure")
             .unwrap()
-            .contains(&DOUBLED)
+            .contains(&DOUBLED.single())
     );
     let error = tune::weights_named("kingsafety").unwrap_err();
     assert!(

@@ -1,8 +1,10 @@
 //! Whether a move gives check, worked out before it is made (for pruning decisions).
 
 use super::Board;
-use crate::movegen::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
 use crate::types::{Bitboard, Move, PieceType, Square, Wing};
 
 /// What it takes to check the opponent's king from the current position: for each piece

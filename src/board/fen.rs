@@ -3,7 +3,6 @@
 //! Shredder-FEN in Chess960 mode. Every malformed input gets a `FenError` naming the field.
 
 use super::Board;
-use crate::eval::Phased;
 use crate::types::{Bitboard, CastlingRights, Color, Piece, PieceType, Square, Wing};
 use std::fmt;
 
@@ -126,7 +125,6 @@ impl Board {
             pawn_key: 0,
             non_pawn_keys: [0; 2],
             checkers: Bitboard::EMPTY,
-            psqt: Phased::ZERO,
             phase: 0,
             chess960: false,
             castling_keep: [0b1111; 64],

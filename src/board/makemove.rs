@@ -1,8 +1,7 @@
 //! Making and unmaking moves, with the Zobrist key updated as pieces move.
 
 use super::{Board, CastlingPath, Undo, zobrist};
-use crate::movegen::attacks::{between, knight_attacks, line, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
 
 impl Board {
@@ -223,7 +222,7 @@ impl Board {
     }
 
     /// Debug builds check the board after every change: cheap invariants always, and with
-    /// the `invariants` feature everything `check_consistency` knows (keys, sums, checkers).
+    /// the `invariants` feature everything `check_consistency` knows (keys, phase, checkers).
     #[cfg(debug_assertions)]
     fn verify(&self, m: Move) {
         let kinds = self

@@ -16,10 +16,12 @@ pub use fen::{FenError, START_FEN, placement};
 pub use notation::MoveError;
 pub use see::SEE_VALUE;
 
-use crate::eval::{PHASE_WEIGHT, Phased, psqt};
-use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
-use crate::types::{Bitboard, CastlingRights, Color, Move, Piece, PieceType, Square, Wing};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::types::{
+    Bitboard, CastlingRights, Color, Move, PHASE_WEIGHT, Piece, PieceType, Square, Wing,
+};
 use std::fmt;
 
 /// The squares one castling move needs, fixed by where its king and rook start.
@@ -68,9 +70,7 @@ pub struct Board {
     non_pawn_keys: [u64; 2],
     /// Pieces giving check to the side to move.
     checkers: Bitboard,
-    /// Material and piece-square sum, White minus Black.
-    psqt: Phased,
-    /// Game phase from the material on the board (see `eval::MAX_PHASE`).
+    /// Game phase from the material on the board (see `types::MAX_PHASE`).
     phase: i32,
     /// Chess960 notation: Shredder-FEN castling and king-takes-rook castling moves.
     chess960: bool,
@@ -171,13 +171,8 @@ impl Board {
         self.checkers
     }
 
-    /// Material plus piece-square values, White minus Black, kept up to date by make/unmake.
-    #[inline(always)]
-    pub fn psqt(&self) -> Phased {
-        self.psqt
-    }
-
-    /// Game phase: 0 with bare kings and pawns, `eval::MAX_PHASE` with the starting pieces.
+    /// Game phase: 0 with bare kings and pawns, `types::MAX_PHASE` with the starting pieces
+    /// (more after promotions).
     #[inline(always)]
     pub fn phase(&self) -> i32 {
         self.phase
@@ -268,7 +263,7 @@ impl Board {
             | (bishop_attacks(ksq, Bitboard::EMPTY) & self.diagonal_sliders(!us));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = crate::movegen::attacks::between(ksq, sniper) & occupied;
+            let blockers = between(ksq, sniper) & occupied;
             if !blockers.more_than_one() {
                 pinned |= blockers & self.color(us);
             }
@@ -340,20 +335,15 @@ impl Board {
         key ^ self.xor_of_keys(self.occupied(), |p, sq| z.piece(p, sq))
     }
 
-    /// The piece-square sum and phase computed from scratch.
-    pub fn compute_psqt_and_phase(&self) -> (Phased, i32) {
-        self.occupied().fold((Phased::ZERO, 0), |(sum, phase), sq| {
-            match self.piece_at(sq) {
-                Some(p) => (
-                    sum + psqt::value(p, sq),
-                    phase + PHASE_WEIGHT[p.kind().index()],
-                ),
-                None => (sum, phase),
-            }
-        })
+    /// The phase computed from scratch; equals `phase()` whenever the board is consistent.
+    pub fn compute_phase(&self) -> i32 {
+        PieceType::ALL
+            .iter()
+            .map(|&kind| PHASE_WEIGHT[kind.index()] * self.kind(kind).count() as i32)
+            .sum()
     }
 
-    /// Checks that the bitboards, mailbox, key, piece-square sum, phase and checkers agree; describes the first
+    /// Checks that the bitboards, mailbox, keys, phase and checkers agree; describes the first
     /// inconsistency found.
     pub fn check_consistency(&self) -> Result<(), String> {
         for sq in Square::all() {
@@ -381,11 +371,8 @@ impl Board {
         if self.non_pawn_keys != self.compute_non_pawn_keys() {
             return Err("incremental non-pawn keys differ from a fresh computation".into());
         }
-        let (psqt, phase) = self.compute_psqt_and_phase();
-        if (psqt, phase) != (self.psqt, self.phase) {
-            return Err(
-                "incremental piece-square sum or phase differs from a fresh computation".into(),
-            );
+        if self.phase != self.compute_phase() {
+            return Err("incremental phase differs from a fresh computation".into());
         }
         let checkers = self.attackers_to(self.king_square(self.side), self.occupied())
             & self.color(!self.side);
@@ -401,7 +388,6 @@ impl Board {
         self.by_kind[piece.kind().index()] |= bb;
         self.by_color[piece.color().index()] |= bb;
         self.mailbox[sq.index()] = Some(piece);
-        self.psqt += psqt::value(piece, sq);
         self.phase += PHASE_WEIGHT[piece.kind().index()];
     }
 
@@ -414,7 +400,6 @@ impl Board {
         self.by_color[piece.color().index()] ^= bb;
         self.mailbox[from.index()] = None;
         self.mailbox[to.index()] = Some(piece);
-        self.psqt += psqt::value(piece, to) - psqt::value(piece, from);
     }
 
     #[inline(always)]
@@ -423,7 +408,6 @@ impl Board {
         self.by_kind[piece.kind().index()] ^= bb;
         self.by_color[piece.color().index()] ^= bb;
         self.mailbox[sq.index()] = None;
-        self.psqt -= psqt::value(piece, sq);
         self.phase -= PHASE_WEIGHT[piece.kind().index()];
     }
 }

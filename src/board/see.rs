@@ -3,7 +3,7 @@
 //! Pins are ignored, as usual: SEE orders and prunes moves, it does not prove anything.
 
 use super::Board;
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
+use crate::attacks::{bishop_attacks, rook_attacks};
 use crate::types::{Bitboard, Move, PieceType, Score, Square};
 
 /// Piece values for exchanges, pawn to king. The king's is large so that it is the last to

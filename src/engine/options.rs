@@ -508,10 +508,10 @@ mod tests {
         let result = o.set("rfp_depth", Some("0"));
         if cfg!(feature = "tune") {
             assert_eq!(result, Ok(Effect::None));
-            assert_eq!(o.params.rfp_depth, 0);
+            assert_eq!(o.params.rfp_depth(), 0);
             assert!(o.set("rfp_depth", Some("21")).is_err());
             assert!(o.set("lmr_base", Some("50")).is_ok());
-            assert_eq!(o.params.lmr_base, 0.5);
+            assert_eq!(o.params.lmr_base(), 0.5);
             assert!(
                 Options::specs(Shown::Uci)
                     .iter()

@@ -5,12 +5,11 @@
 //! attackers.
 
 use super::Acc;
+use super::attacks::Attacks;
 use super::masks::file;
-use super::pieces::Attacks;
 use super::weights::*;
+use crate::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use crate::board::Board;
-use crate::movegen::attacks::knight_attacks;
-use crate::movegen::magics::{bishop_attacks, rook_attacks};
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 /// Attack units for a safe check by a knight, bishop, rook or queen.
@@ -51,7 +50,7 @@ pub fn safety<A: Acc>(board: &Board, attacks: &Attacks, acc: &mut A) {
         if board.pieces(them, PieceType::Queen).is_empty() {
             units /= 2;
         }
-        acc.add(us, KING_DANGER + units.clamp(0, 31) as usize, 1);
+        acc.add(us, KING_DANGER.at(units.clamp(0, 31) as usize), 1);
     }
 }
 
@@ -78,7 +77,7 @@ fn shelter<A: Acc>(board: &Board, us: Color, king: Square, acc: &mut A) {
                 (bits, Color::Black) => bits.leading_zeros() as usize / 8,
             }
         };
-        acc.add(us, KING_SHELTER + 8 * edge + nearest(ours), 1);
-        acc.add(us, KING_STORM + 8 * edge + nearest(theirs), 1);
+        acc.add(us, KING_SHELTER.at(8 * edge + nearest(ours)), 1);
+        acc.add(us, KING_STORM.at(8 * edge + nearest(theirs)), 1);
     }
 }

@@ -1,30 +1,29 @@
 //! Static evaluation: a tapered (midgame, endgame) sum of weighted terms, with the endgame
 //! part scaled down in drawish endings and exact values where the material decides.
 //!
-//! The material and piece-square sum is kept up to date by the board as pieces move; the
-//! other terms (pawn structure, passed pawns, mobility, pieces, king safety, threats) are
-//! computed here, each in its own module. Every term is written once, generic over an
-//! accumulator (`Acc`): the engine's sums the weights (`Sum`), the tuner's records how
-//! often each weight applies (`trace`), and the `eval` command's splits the sum by term.
-//! The three cannot drift apart.
+//! Each term (material and placement, pawn structure, passed pawns, mobility, pieces, king
+//! safety, threats) is computed here from the board, in its own module. Every term is
+//! written once, generic over an accumulator (`Acc`): the engine's sums the weights
+//! (`Sum`), the tuner's records how often each weight applies (`trace`), and the `eval`
+//! command's splits the sum by term. The three cannot drift apart.
 
+mod attacks;
 mod cache;
 mod endgame;
 mod king;
 pub mod masks;
 mod params;
 mod pawns;
-mod phased;
 mod pieces;
-pub mod psqt;
+mod psqt;
 mod threats;
 pub mod wdl;
 pub mod weights;
 
+pub use crate::types::{MAX_PHASE, PHASE_WEIGHT, Phased};
 pub use cache::EvalCache;
 pub use params::PARAMS;
 pub use pawns::PawnTable;
-pub use phased::{MAX_PHASE, PHASE_WEIGHT, Phased};
 
 use crate::board::Board;
 use crate::types::{Color, PieceType, Score};
@@ -54,7 +53,7 @@ pub fn evaluate(board: &Board, pawns: &mut PawnTable) -> Score {
         return score * board.side_to_move().sign();
     }
     let entry = pawns.probe(board);
-    let mut sum = Sum(board.psqt() + entry.score);
+    let mut sum = Sum(psqt::pieces(board) + entry.score);
     terms(board, entry.passed, &mut sum);
     blend(board, sum.0) * board.side_to_move().sign()
 }
@@ -72,7 +71,7 @@ fn terms<A: Acc>(board: &Board, passed: crate::types::Bitboard, acc: &mut A) {
     pawns::passers(board, passed, &attacks, acc);
     king::safety(board, &attacks, acc);
     threats::threats(board, &attacks, acc);
-    acc.add(board.side_to_move(), TEMPO, 1);
+    acc.add(board.side_to_move(), TEMPO.single(), 1);
 }
 
 /// The midgame and endgame sums blended by the phase, the endgame part scaled (White's view).
@@ -83,16 +82,16 @@ fn blend(board: &Board, sum: Phased) -> Score {
     (sum.mg * phase + sum.eg * (MAX_PHASE - phase) * scale / endgame::SCALE_NORMAL) / MAX_PHASE
 }
 
-/// Material and placement for `acc`, counted from the pieces (the engine reads the board's
-/// running sum instead).
+/// Material and placement for `acc`, weight by weight (the engine adds up `psqt`'s tables,
+/// which fold the two together).
 fn base<A: Acc>(board: &Board, acc: &mut A) {
     for color in Color::ALL {
         for kind in PieceType::ALL {
             for sq in board.pieces(color, kind) {
-                acc.add(color, MATERIAL + kind.index(), 1);
+                acc.add(color, MATERIAL.at(kind.index()), 1);
                 acc.add(
                     color,
-                    PSQT + 64 * kind.index() + sq.relative(color).index(),
+                    PSQT.at(64 * kind.index() + sq.relative(color).index()),
                     1,
                 );
             }

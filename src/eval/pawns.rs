@@ -2,12 +2,12 @@
 //! the pawn key in a small table per search thread, and the passed pawns, whose worth
 //! depends on the pieces too and so is computed at every evaluation.
 
+use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{adjacent_files, attack_span, distance, front, passed_span};
-use super::pieces::Attacks;
 use super::weights::*;
 use super::{Acc, Phased, Sum};
+use crate::attacks::rook_attacks;
 use crate::board::Board;
-use crate::movegen::magics::rook_attacks;
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 /// The pawn structure's terms for both sides; returns the passed pawns of both.
@@ -25,25 +25,25 @@ pub fn structure<A: Acc>(board: &Board, acc: &mut A) -> Bitboard {
             let neighbours = adjacent_files(sq.file()) & ours;
             // Own pawns beside or behind on the adjacent files: those that can defend it.
             let helpers = neighbours & !attack_span(us, sq);
-            let defenders = super::pieces::pawn_defenders(board, us, sq);
+            let defenders = pawn_defenders(board, us, sq);
             let phalanx = neighbours & Bitboard::rank(sq.rank());
 
             if (ahead & ours).any() {
-                acc.add(us, DOUBLED, 1);
+                acc.add(us, DOUBLED.single(), 1);
             }
             if neighbours.is_empty() {
-                acc.add(us, ISOLATED + open, 1);
+                acc.add(us, ISOLATED.at(open), 1);
             } else if helpers.is_empty() && their_attacks.contains(stop_square(us, sq)) {
-                acc.add(us, BACKWARD + open, 1);
+                acc.add(us, BACKWARD.at(open), 1);
             }
             if (defenders | phalanx).any() {
-                acc.add(us, CONNECTED + rank, 1);
+                acc.add(us, CONNECTED.at(rank), 1);
             }
             let stoppers = passed_span(us, sq) & theirs;
             if stoppers.is_empty() && (ahead & ours).is_empty() {
                 passed |= sq.bb();
             } else if open == 1 && helpers.count() >= stoppers.count() {
-                acc.add(us, CANDIDATE + rank, 1);
+                acc.add(us, CANDIDATE.at(rank), 1);
             }
         }
     }
@@ -71,32 +71,32 @@ pub fn passers<A: Acc>(board: &Board, passed: Bitboard, attacks: &Attacks, acc: 
             let r = rank as usize;
             let stop = stop_square(us, sq);
             let path = front(us, sq);
-            acc.add(us, PASSED + r, 1);
+            acc.add(us, PASSED.at(r), 1);
             if (path & occupied).is_empty() {
-                acc.add(us, PASSED_FREE + r, 1);
+                acc.add(us, PASSED_FREE.at(r), 1);
             }
             if !occupied.contains(stop) && !attacks.all[them.index()].contains(stop) {
-                acc.add(us, PASSED_SAFE + r, 1);
+                acc.add(us, PASSED_SAFE.at(r), 1);
             }
-            if super::pieces::pawn_defenders(board, us, sq).any() {
-                acc.add(us, PASSED_PROTECTED, 1);
+            if pawn_defenders(board, us, sq).any() {
+                acc.add(us, PASSED_PROTECTED.single(), 1);
             }
             let weight = (rank - 2).max(0);
             if weight > 0 {
                 acc.add(
                     us,
-                    PASSED_KING_OWN + distance(our_king, stop) as usize,
+                    PASSED_KING_OWN.at(distance(our_king, stop) as usize),
                     weight,
                 );
                 acc.add(
                     us,
-                    PASSED_KING_ENEMY + distance(their_king, stop) as usize,
+                    PASSED_KING_ENEMY.at(distance(their_king, stop) as usize),
                     weight,
                 );
             }
             let behind = front(them, sq) & rook_attacks(sq, occupied);
             if (behind & board.pieces(us, PieceType::Rook)).any() {
-                acc.add(us, PASSED_ROOK_BEHIND, 1);
+                acc.add(us, PASSED_ROOK_BEHIND.single(), 1);
             }
             if their_pieces.is_empty() && (path & board.color(us)).is_empty() {
                 // The rule of the square: the king catches the pawn only if it reaches the
@@ -104,7 +104,7 @@ pub fn passers<A: Acc>(board: &Board, passed: Bitboard, attacks: &Attacks, acc: 
                 let promotion = Square::new(sq.file(), if us == Color::White { 7 } else { 0 });
                 let pawn_moves = (7 - rank).min(5) + i32::from(board.side_to_move() == them);
                 if distance(their_king, promotion) > pawn_moves {
-                    acc.add(us, PASSED_UNSTOPPABLE, 1);
+                    acc.add(us, PASSED_UNSTOPPABLE.single(), 1);
                 }
             }
         }
@@ -115,7 +115,7 @@ pub fn passers<A: Acc>(board: &Board, passed: Bitboard, attacks: &Attacks, acc: 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PawnEntry {
     key: u64,
-    /// The structure's terms, White minus Black.
+    /// The structure's terms and the pawns' material and placement, White minus Black.
     pub score: Phased,
     pub passed: Bitboard,
 }
@@ -155,7 +155,7 @@ impl PawnTable {
         let passed = structure(board, &mut sum);
         *slot = PawnEntry {
             key,
-            score: sum.0,
+            score: sum.0 + super::psqt::pawns(board),
             passed,
         };
         *slot

@@ -1,64 +1,23 @@
-//! The pieces: what each attacks (kept for king safety and threats), mobility by the count
-//! of safe squares, and the terms of placement that piece-square tables cannot see: the
-//! bishop pair, rooks and queens on open files, rooks on the seventh, outposts, bad
+//! The pieces: mobility by the count of safe squares (recording what each attacks in the
+//! evaluation's `Attacks`), and the terms of placement that piece-square tables cannot see:
+//! the bishop pair, rooks and queens on open files, rooks on the seventh, outposts, bad
 //! bishops and minor pieces sheltered by a pawn.
 
 use super::Acc;
+use super::attacks::{Attacks, pawn_defenders};
 use super::masks::{attack_span, file, same_colour};
 use super::weights::*;
+use crate::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::board::Board;
-use crate::movegen::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use crate::movegen::magics::{bishop_attacks, queen_attacks, rook_attacks};
-use crate::types::{Bitboard, Color, PieceType, Square};
+use crate::types::{Bitboard, Color, PieceType};
 
 /// Attack units a piece adds against the king whose zone it attacks, by kind.
 const ATTACKER_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
-/// The squares each side attacks, by kind and in all, and what its pieces threaten
-/// around the enemy king.
-pub struct Attacks {
-    pub by_kind: [[Bitboard; 6]; 2],
-    pub all: [Bitboard; 2],
-    /// Squares attacked at least twice.
-    pub twice: [Bitboard; 2],
-    /// The king's square and those around it, for each side's king.
-    pub king_zone: [Bitboard; 2],
-    /// Attack units against each side's king from the pieces attacking its zone.
-    pub king_units: [i32; 2],
-}
-
-impl Attacks {
-    fn record(&mut self, color: Color, kind: PieceType, attacks: Bitboard) {
-        let c = color.index();
-        self.twice[c] |= self.all[c] & attacks;
-        self.all[c] |= attacks;
-        self.by_kind[c][kind.index()] |= attacks;
-    }
-}
-
-/// The pawns of `color` that defend `sq`.
-#[inline(always)]
-pub fn pawn_defenders(board: &Board, color: Color, sq: Square) -> Bitboard {
-    pawn_attacks(!color, sq) & board.pieces(color, PieceType::Pawn)
-}
-
 /// Builds both sides' attacks and adds each piece's mobility: the squares it attacks that
 /// are not held by enemy pawns nor blocked by its own pawns or king.
 pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
-    let mut attacks = Attacks {
-        by_kind: [[Bitboard::EMPTY; 6]; 2],
-        all: [Bitboard::EMPTY; 2],
-        twice: [Bitboard::EMPTY; 2],
-        king_zone: [Bitboard::EMPTY; 2],
-        king_units: [0; 2],
-    };
-    for us in Color::ALL {
-        let king = board.king_square(us);
-        attacks.king_zone[us.index()] = board.king_zone(us);
-        let pawns = board.pieces(us, PieceType::Pawn).pawn_attacks(us);
-        attacks.record(us, PieceType::Pawn, pawns);
-        attacks.record(us, PieceType::King, king_attacks(king));
-    }
+    let mut attacks = Attacks::new(board);
     let occupied = board.occupied();
     for us in Color::ALL {
         let them = !us;
@@ -79,7 +38,7 @@ pub fn mobility<A: Acc>(board: &Board, acc: &mut A) -> Attacks {
                     PieceType::Rook => rook_attacks(sq, occupied),
                     _ => queen_attacks(sq, occupied),
                 };
-                acc.add(us, table + (reach & area).count() as usize, 1);
+                acc.add(us, table.at((reach & area).count() as usize), 1);
                 attacks.record(us, kind, reach);
                 let near_king = reach & zone;
                 if near_king.any() {
@@ -101,13 +60,13 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
         let theirs = board.pieces(them, PieceType::Pawn);
         let bishops = board.pieces(us, PieceType::Bishop);
         if bishops.more_than_one() {
-            acc.add(us, BISHOP_PAIR, 1);
+            acc.add(us, BISHOP_PAIR.single(), 1);
         }
         for (kind, table) in [(PieceType::Rook, ROOK_FILE), (PieceType::Queen, QUEEN_FILE)] {
             for sq in board.pieces(us, kind) {
                 let on_file = file(sq.file());
                 if (on_file & ours).is_empty() {
-                    acc.add(us, table + usize::from((on_file & theirs).is_empty()), 1);
+                    acc.add(us, table.at(usize::from((on_file & theirs).is_empty())), 1);
                 }
             }
         }
@@ -118,7 +77,7 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
                 && (board.king_square(them).rank() == eighth
                     || (theirs & Bitboard::rank(seventh)).any())
             {
-                acc.add(us, ROOK_SEVENTH, 1);
+                acc.add(us, ROOK_SEVENTH.single(), 1);
             }
         }
         for (kind, table) in [
@@ -129,18 +88,18 @@ pub fn placement<A: Acc>(board: &Board, acc: &mut A) {
                 let rank = sq.relative(us).rank();
                 if (3..=5).contains(&rank) && (attack_span(us, sq) & theirs).is_empty() {
                     let defended = pawn_defenders(board, us, sq).any();
-                    acc.add(us, table + usize::from(defended), 1);
+                    acc.add(us, table.at(usize::from(defended)), 1);
                 }
                 let in_front = sq.bb().forward(us);
                 if (in_front & pawns).any() {
-                    acc.add(us, MINOR_BEHIND_PAWN, 1);
+                    acc.add(us, MINOR_BEHIND_PAWN.single(), 1);
                 }
             }
         }
         for sq in bishops {
             let own = (same_colour(sq) & ours).count() as i32;
             if own > 0 {
-                acc.add(us, BAD_BISHOP, own);
+                acc.add(us, BAD_BISHOP.single(), own);
             }
         }
     }

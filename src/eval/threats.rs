@@ -2,7 +2,7 @@
 //! and pawn pushes that would attack a piece.
 
 use super::Acc;
-use super::pieces::Attacks;
+use super::attacks::Attacks;
 use super::weights::*;
 use crate::board::Board;
 use crate::types::{Bitboard, Color, PieceType};
@@ -33,14 +33,14 @@ pub fn threats<A: Acc>(board: &Board, attacks: &Attacks, acc: &mut A) {
             ] {
                 let count = (attacked & board.kind(kind)).count();
                 if count > 0 {
-                    acc.add(us, table + kind.index(), count as i32);
+                    acc.add(us, table.at(kind.index()), count as i32);
                 }
             }
         }
         let pieces = targets & !board.kind(PieceType::Pawn);
         let hanging = pieces & attacks.all[u] & !attacks.all[t];
         if hanging.any() {
-            acc.add(us, HANGING, hanging.count() as i32);
+            acc.add(us, HANGING.single(), hanging.count() as i32);
         }
         // Pushes, single and double, to squares enemy pawns do not hold and that are
         // defended or not attacked at all.
@@ -52,7 +52,7 @@ pub fn threats<A: Acc>(board: &Board, attacks: &Attacks, acc: &mut A) {
             & (attacks.all[u] | !attacks.all[t]);
         let threatened = safe.pawn_attacks(us) & pieces;
         if threatened.any() {
-            acc.add(us, PAWN_PUSH_THREAT, threatened.count() as i32);
+            acc.add(us, PAWN_PUSH_THREAT.single(), threatened.count() as i32);
         }
     }
 }

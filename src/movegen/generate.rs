@@ -6,9 +6,10 @@
 //! (everything else, castling included; noisy and quiet split the legal moves exactly) and
 //! the quiet moves that give check (where pruning has ruled out the other quiet ones).
 
-use super::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use super::magics::{bishop_attacks, rook_attacks};
 use super::movelist::MoveList;
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::board::{Board, CheckInfo};
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceType, Square, Wing};
 

@@ -1,9 +1,11 @@
 //! Legality of a single move that did not come from the generator (a transposition-table
 //! move or a killer from another node), without generating the position's moves.
 
-use super::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use super::generate::{castling_rook, en_passant_is_safe};
-use super::magics::{bishop_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
 use crate::board::Board;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceType, Wing};
 

@@ -1,9 +1,9 @@
-//! Move generation: attack tables, legal move lists and perft.
+//! Move generation, above the board: legal moves (all, noisy, quiet, quiet checks), the
+//! legality of a single move from elsewhere, the move list and perft. The attack tables it
+//! reads sit below the board, in `crate::attacks`.
 
-pub mod attacks;
 mod generate;
 mod legality;
-pub mod magics;
 mod movelist;
 mod perft;
 

@@ -343,7 +343,7 @@ impl<'a> Searcher<'a> {
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
                 let ln = (depth as f64).ln() * (moves as f64).ln();
-                *r = (params.lmr_base + ln / params.lmr_divisor) as i32;
+                *r = (params.lmr_base() + ln / params.lmr_divisor()) as i32;
             }
         }
         Box::new(Searcher {
@@ -473,7 +473,7 @@ impl Searcher<'_> {
         previous: Option<Score>,
         lines: &MultiPv,
     ) -> Option<SearchInfo> {
-        let mut delta = self.params.aspiration_window;
+        let mut delta = self.params.aspiration_window();
         let (mut alpha, mut beta) = match previous {
             Some(s) if depth >= 4 && !is_mate(s) => {
                 ((s - delta).max(-INFINITY), (s + delta).min(INFINITY))
@@ -637,7 +637,7 @@ impl Searcher<'_> {
     #[inline(always)]
     fn node_history(&self, ply: usize) -> NodeHistory<'_> {
         let earlier = self.earlier_moves(ply);
-        let bonus = self.params.counter_bonus;
+        let bonus = self.params.counter_bonus();
         NodeHistory {
             butterfly: &self.data.history,
             after: earlier.map(|e| self.data.continuation.after(e)),
@@ -653,7 +653,7 @@ impl Searcher<'_> {
     /// The moves made one, two and four plies before `ply` (`history::MOVES` for none).
     #[inline(always)]
     fn earlier_moves(&self, ply: usize) -> [usize; 3] {
-        let cont_ply4 = self.params.cont_ply4 != 0;
+        let cont_ply4 = self.params.cont_ply4() != 0;
         [1, 2, 4].map(|back| {
             if back == 4 && !cont_ply4 {
                 return history::UNUSED;

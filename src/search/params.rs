@@ -1,104 +1,165 @@
-//! Every tunable constant of the search in one struct, so that a tuner can vary them
-//! without code edits. Built with the `tune` feature, Ferrum offers each as a UCI option
-//! (for SPSA tuning and for matches with one feature switched off).
+//! Every tunable constant of the search, declared once: name, type, value, and range as a
+//! UCI option. In normal builds `SearchParams` is empty and each accessor returns its
+//! value, a constant the compiler folds into the search. Built with the `tune` feature,
+//! each constant is a field that a UCI option of the same name sets (for SPSA tuning and
+//! for matches with one feature switched off), read through the same accessors.
 
 use super::correction::Weights;
 
-/// Search constants; `Default` holds the values in use.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchParams {
-    /// Half-width of the first aspiration window, in centipawns.
-    pub aspiration_window: i32,
-    /// Reverse futility pruning: depth limit and margin per ply.
-    pub rfp_depth: i32,
-    pub rfp_margin: i32,
-    /// Reverse futility pruning: not where this many enemy pieces attack the king's
-    /// neighbourhood (0: everywhere).
-    pub rfp_king_attackers: i32,
-    /// Null-move pruning: minimum depth, base reduction and depth divisor.
-    pub nmp_depth: i32,
-    pub nmp_base: i32,
-    pub nmp_divisor: i32,
-    /// Late move reductions: base and divisor of `base + ln(depth) ln(moves) / divisor`.
-    pub lmr_base: f64,
-    pub lmr_divisor: f64,
-    /// Late move reductions: plies more at expected cut nodes.
-    pub lmr_cut_node: i32,
-    /// Late move pruning: quiet moves tried at depth d before the rest are skipped are
-    /// `lmp_base + d * d`.
-    pub lmp_base: i32,
-    /// Futility pruning of quiet moves: depth limit, base and per-ply margin.
-    pub fp_depth: i32,
-    pub fp_base: i32,
-    pub fp_margin: i32,
-    /// SEE pruning: depth limit and margins per ply for quiet moves and captures.
-    pub see_depth: i32,
-    pub see_quiet_margin: i32,
-    pub see_noisy_margin: i32,
-    /// Quiescence delta pruning margin.
-    pub delta_margin: i32,
-    /// Singular extensions: minimum depth, and the margin below the table's score, per
-    /// ply of depth, that every other move must stay under.
-    pub se_depth: i32,
-    pub se_margin: i32,
-    /// Double extension: how far below the singular margin the other moves stay (in
-    /// centipawns), and how many such extensions one line may have.
-    pub se_double_margin: i32,
-    pub se_double_limit: i32,
-    /// ProbCut: minimum depth, and the margin above beta that a capture's reduced search
-    /// must reach.
-    pub probcut_depth: i32,
-    pub probcut_margin: i32,
-    /// Correction history: the weights, in percent, of the pawn table and of each side's
-    /// non-pawn table.
-    pub corr_pawn: i32,
-    pub corr_non_pawn: i32,
-    /// Continuation history after the move four plies back as well (1) or not (0).
-    pub cont_ply4: i32,
-    /// The history bonus of the counter move (the last refutation of the previous move);
-    /// 0 leaves counter moves unused.
-    pub counter_bonus: i32,
+/// Declares the constants: `name: type = value, min..=max;` (the range of the option, in
+/// hundredths for the fractional ones). Generates `SearchParams` with an accessor for each,
+/// and its `table` of options, empty without the `tune` feature.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $name:ident: $ty:ty = $value:literal, $min:literal..=$max:literal;)*) => {
+        /// Search constants; `Default` holds the values in use. Read them through the
+        /// accessors, `params.rfp_depth()`.
+        #[cfg(feature = "tune")]
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct SearchParams {
+            $($name: $ty,)*
+        }
+
+        #[cfg(feature = "tune")]
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams {
+                    $($name: $value,)*
+                }
+            }
+        }
+
+        #[cfg(feature = "tune")]
+        impl SearchParams {
+            $(
+                $(#[doc = $doc])*
+                #[inline(always)]
+                pub fn $name(&self) -> $ty {
+                    self.$name
+                }
+            )*
+
+            /// The constants a tuner may vary. A depth limit of 0 switches its pruning off.
+            pub fn table() -> Vec<Param> {
+                vec![$(Param {
+                    name: stringify!($name),
+                    min: $min,
+                    max: $max,
+                    get: |p| p.$name.to_option(),
+                    set: |p, v| p.$name = OptionValue::from_option(v),
+                },)*]
+            }
+        }
+
+        /// Search constants: without the `tune` feature, each accessor returns the value
+        /// declared for it. (Braced, so that `SearchParams::default()` reads the same in
+        /// both builds.)
+        #[cfg(not(feature = "tune"))]
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct SearchParams {}
+
+        #[cfg(not(feature = "tune"))]
+        impl SearchParams {
+            $(
+                $(#[doc = $doc])*
+                #[inline(always)]
+                pub const fn $name(&self) -> $ty {
+                    $value
+                }
+            )*
+
+            /// No constant is an option without the `tune` feature.
+            pub fn table() -> Vec<Param> {
+                Vec::new()
+            }
+        }
+    };
 }
 
-impl Default for SearchParams {
-    fn default() -> SearchParams {
-        SearchParams {
-            aspiration_window: 20,
-            // Lost with the piece-square evaluation; with the tuned, corrected evaluation
-            // +18 Elo at 2+0.02 (docs/strength.md).
-            rfp_depth: 8,
-            rfp_margin: 90,
-            // Quiet mating threats were cut at the nodes of the side ahead: WAC at 1 s 293
-            // rather than 286, and no measurable difference in play (1,260 games at
-            // 2+0.02: docs/strength.md).
-            rfp_king_attackers: 2,
-            nmp_depth: 3,
-            nmp_base: 3,
-            nmp_divisor: 4,
-            lmr_base: 0.75,
-            lmr_divisor: 2.25,
-            lmr_cut_node: 2,
-            lmp_base: 3,
-            fp_depth: 6,
-            fp_base: 100,
-            fp_margin: 80,
-            see_depth: 6,
-            see_quiet_margin: 60,
-            see_noisy_margin: 90,
-            delta_margin: 150,
-            // From 10 rather than 8: WAC at 1 s 293 rather than 288, and no measurable
-            // difference in play (1,220 games at 2+0.02: docs/strength.md).
-            se_depth: 10,
-            se_margin: 2,
-            se_double_margin: 20,
-            se_double_limit: 6,
-            probcut_depth: 5,
-            probcut_margin: 200,
-            corr_pawn: 60,
-            corr_non_pawn: 30,
-            cont_ply4: 0,
-            counter_bonus: 0,
-        }
+search_params! {
+    /// Half-width of the first aspiration window, in centipawns.
+    aspiration_window: i32 = 20, 5..=1_000;
+    /// Reverse futility pruning: depth limit and margin per ply. Lost with the
+    /// piece-square evaluation; with the tuned, corrected evaluation +18 Elo at 2+0.02
+    /// (docs/strength.md).
+    rfp_depth: i32 = 8, 0..=20;
+    rfp_margin: i32 = 90, 0..=500;
+    /// Reverse futility pruning: not where this many enemy pieces attack the king's
+    /// neighbourhood (0: everywhere). Quiet mating threats were cut at the nodes of the
+    /// side ahead: WAC at 1 s 293 rather than 286, and no measurable difference in play
+    /// (1,260 games at 2+0.02: docs/strength.md).
+    rfp_king_attackers: i32 = 2, 0..=16;
+    /// Null-move pruning: minimum depth, base reduction and depth divisor.
+    nmp_depth: i32 = 3, 1..=100;
+    nmp_base: i32 = 3, 0..=10;
+    nmp_divisor: i32 = 4, 1..=20;
+    /// Late move reductions: base and divisor of `base + ln(depth) ln(moves) / divisor`
+    /// (options in hundredths).
+    lmr_base: f64 = 0.75, -200..=300;
+    lmr_divisor: f64 = 2.25, 50..=100_000;
+    /// Late move reductions: plies more at expected cut nodes.
+    lmr_cut_node: i32 = 2, 0..=10;
+    /// Late move pruning: quiet moves tried at depth d before the rest are skipped are
+    /// `lmp_base + d * d`.
+    lmp_base: i32 = 3, 0..=1_000;
+    /// Futility pruning of quiet moves: depth limit, base and per-ply margin.
+    fp_depth: i32 = 6, 0..=20;
+    fp_base: i32 = 100, 0..=1_000;
+    fp_margin: i32 = 80, 0..=1_000;
+    /// SEE pruning: depth limit and margins per ply for quiet moves and captures.
+    see_depth: i32 = 6, 0..=20;
+    see_quiet_margin: i32 = 60, 0..=500;
+    see_noisy_margin: i32 = 90, 0..=500;
+    /// Quiescence delta pruning margin.
+    delta_margin: i32 = 150, 0..=2_000;
+    /// Singular extensions: minimum depth, and the margin below the table's score, per
+    /// ply of depth, that every other move must stay under. From 10 rather than 8: WAC at
+    /// 1 s 293 rather than 288, and no measurable difference in play (1,220 games at
+    /// 2+0.02: docs/strength.md).
+    se_depth: i32 = 10, 1..=100;
+    se_margin: i32 = 2, 0..=100;
+    /// Double extension: how far below the singular margin the other moves stay (in
+    /// centipawns), and how many such extensions one line may have.
+    se_double_margin: i32 = 20, 0..=1_000;
+    se_double_limit: i32 = 6, 0..=100;
+    /// ProbCut: minimum depth, and the margin above beta that a capture's reduced search
+    /// must reach.
+    probcut_depth: i32 = 5, 0..=100;
+    probcut_margin: i32 = 200, 0..=2_000;
+    /// Correction history: the weights, in percent, of the pawn table and of each side's
+    /// non-pawn table.
+    corr_pawn: i32 = 60, 0..=1_000;
+    corr_non_pawn: i32 = 30, 0..=1_000;
+    /// Continuation history after the move four plies back as well (1) or not (0).
+    cont_ply4: i32 = 0, 0..=1;
+    /// The history bonus of the counter move (the last refutation of the previous move);
+    /// 0 leaves counter moves unused.
+    counter_bonus: i32 = 0, 0..=100_000;
+}
+
+/// How a constant reads as an integer option: itself, or in hundredths.
+#[cfg(feature = "tune")]
+trait OptionValue {
+    fn to_option(self) -> i64;
+    fn from_option(value: i64) -> Self;
+}
+
+#[cfg(feature = "tune")]
+impl OptionValue for i32 {
+    fn to_option(self) -> i64 {
+        i64::from(self)
+    }
+    fn from_option(value: i64) -> i32 {
+        value as i32
+    }
+}
+
+#[cfg(feature = "tune")]
+impl OptionValue for f64 {
+    fn to_option(self) -> i64 {
+        (self * 100.0).round() as i64
+    }
+    fn from_option(value: i64) -> f64 {
+        value as f64 / 100.0
     }
 }
 
@@ -112,74 +173,16 @@ pub struct Param {
     set: fn(&mut SearchParams, i64),
 }
 
-macro_rules! int_params {
-    ($($field:ident: $min:expr, $max:expr;)*) => {
-        [$(Param {
-            name: stringify!($field),
-            min: $min,
-            max: $max,
-            get: |p| i64::from(p.$field),
-            set: |p, v| p.$field = v as i32,
-        },)*]
-    };
-}
-
 impl SearchParams {
+    #[inline(always)]
     pub fn correction_weights(&self) -> Weights {
         Weights {
-            pawn: self.corr_pawn,
-            non_pawn: self.corr_non_pawn,
+            pawn: self.corr_pawn(),
+            non_pawn: self.corr_non_pawn(),
         }
     }
 
-    /// The constants a tuner may vary. A depth limit of 0 switches its pruning off.
-    pub fn table() -> Vec<Param> {
-        let mut table = Vec::from(int_params! {
-            aspiration_window: 5, 1_000;
-            rfp_depth: 0, 20;
-            rfp_margin: 0, 500;
-            rfp_king_attackers: 0, 16;
-            nmp_depth: 1, 100;
-            nmp_base: 0, 10;
-            nmp_divisor: 1, 20;
-            lmr_cut_node: 0, 10;
-            lmp_base: 0, 1_000;
-            fp_depth: 0, 20;
-            fp_base: 0, 1_000;
-            fp_margin: 0, 1_000;
-            see_depth: 0, 20;
-            see_quiet_margin: 0, 500;
-            see_noisy_margin: 0, 500;
-            delta_margin: 0, 2_000;
-            se_depth: 1, 100;
-            se_margin: 0, 100;
-            se_double_margin: 0, 1_000;
-            se_double_limit: 0, 100;
-            probcut_depth: 0, 100;
-            probcut_margin: 0, 2_000;
-            corr_pawn: 0, 1_000;
-            corr_non_pawn: 0, 1_000;
-            cont_ply4: 0, 1;
-            counter_bonus: 0, 100_000;
-        });
-        table.push(Param {
-            name: "lmr_base",
-            min: -200,
-            max: 300,
-            get: |p| (p.lmr_base * 100.0).round() as i64,
-            set: |p, v| p.lmr_base = v as f64 / 100.0,
-        });
-        table.push(Param {
-            name: "lmr_divisor",
-            min: 50,
-            max: 100_000,
-            get: |p| (p.lmr_divisor * 100.0).round() as i64,
-            set: |p, v| p.lmr_divisor = v as f64 / 100.0,
-        });
-        table
-    }
-
-    /// The current value of the constant called `name`.
+    /// The current value of the constant called `name`, if it is an option.
     pub fn get(&self, name: &str) -> Option<i64> {
         Self::table()
             .into_iter()
@@ -187,7 +190,7 @@ impl SearchParams {
             .map(|p| (p.get)(self))
     }
 
-    /// Sets the constant called `name`, if `value` is within its range.
+    /// Sets the constant called `name`, if it is an option and `value` is within its range.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
         let table = Self::table();
         let Some(param) = table.iter().find(|p| p.name.eq_ignore_ascii_case(name)) else {
@@ -209,9 +212,11 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "tune")]
     fn every_constant_by_name() {
         let defaults = SearchParams::default();
         let mut p = SearchParams::default();
+        assert_eq!(SearchParams::table().len(), 28);
         for param in SearchParams::table() {
             let value = p.get(param.name).unwrap();
             assert!((param.min..=param.max).contains(&value), "{}", param.name);
@@ -232,5 +237,19 @@ mod tests {
         assert!(p.set("lmr_divisor", 49).is_err());
         assert!(p.set("no_such", 1).is_err());
         assert_eq!(p, defaults);
+        p.set("lmr_base", 50).unwrap();
+        assert_eq!(p.lmr_base(), 0.5);
+    }
+
+    #[test]
+    #[cfg(not(feature = "tune"))]
+    fn constants_without_options() {
+        let mut p = SearchParams::default();
+        assert!(SearchParams::table().is_empty());
+        assert_eq!(p.get("rfp_depth"), None);
+        assert!(p.set("rfp_depth", 8).is_err());
+        assert_eq!((p.rfp_depth(), p.lmr_base()), (8, 0.75));
+        // The accessors are constants.
+        const _: i32 = SearchParams {}.se_depth();
     }
 }

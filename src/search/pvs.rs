@@ -110,12 +110,12 @@ impl Searcher<'_> {
         // probe, which usually costs a trip to main memory that this cut does not need.
         if !N::PV && !in_check && !singular_search {
             let p = &self.params;
-            if depth <= p.rfp_depth
+            if depth <= p.rfp_depth()
                 && eval.abs() < TB_BOUND
-                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
-                && (p.rfp_king_attackers == 0
+                && eval - p.rfp_margin() * (depth - i32::from(improving)) >= beta
+                && (p.rfp_king_attackers() == 0
                     || (self.board.king_zone_attackers(self.board.side_to_move()) as i32)
-                        < p.rfp_king_attackers)
+                        < p.rfp_king_attackers())
             {
                 return eval;
             }
@@ -177,13 +177,13 @@ impl Searcher<'_> {
             let us = self.board.side_to_move();
             let pieces = self.board.color(us)
                 & !(self.board.kind(PieceType::Pawn) | self.board.kind(PieceType::King));
-            if depth >= p.nmp_depth
+            if depth >= p.nmp_depth()
                 && eval >= beta
                 && beta > -TB_BOUND
                 && pieces.any()
                 && self.board.last_move() != Some(Move::NONE)
             {
-                let r = p.nmp_base + depth / p.nmp_divisor + ((eval - beta) / 200).min(3);
+                let r = p.nmp_base() + depth / p.nmp_divisor() + ((eval - beta) / 200).min(3);
                 self.stack[ply].moved = history::MOVES;
                 self.board.make_null_move();
                 let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -200,12 +200,12 @@ impl Searcher<'_> {
         // Step 7b. ProbCut: a good capture whose search, reduced by four plies, beats beta
         // by a margin would very likely beat beta at full depth. Not where the table says
         // a search this deep already stayed below that margin.
-        let probcut_beta = beta + self.params.probcut_margin;
+        let probcut_beta = beta + self.params.probcut_margin();
         if !N::PV
             && !in_check
             && !singular_search
-            && self.params.probcut_depth > 0
-            && depth >= self.params.probcut_depth
+            && self.params.probcut_depth() > 0
+            && depth >= self.params.probcut_depth()
             && beta.abs() < TB_BOUND
             && !entry.is_some_and(|e| e.depth >= depth - 3 && e.score < probcut_beta)
         {
@@ -258,13 +258,13 @@ impl Searcher<'_> {
         if !N::ROOT
             && let Some(e) = entry
             && e.mv != Move::NONE
-            && depth >= self.params.se_depth
+            && depth >= self.params.se_depth()
             && e.depth >= depth - 3
             && e.bound != Bound::Upper
             && e.score.abs() < TB_BOUND
             && (ply as i32) < 2 * self.current_depth
         {
-            let singular_beta = e.score - self.params.se_margin * depth;
+            let singular_beta = e.score - self.params.se_margin() * depth;
             self.stack[ply].excluded = e.mv;
             let score = self.search::<NonPv>(
                 singular_beta - 1,
@@ -280,8 +280,8 @@ impl Searcher<'_> {
             if score < singular_beta {
                 // Far below: two plies, a bounded number of times on one line.
                 let double = !N::PV
-                    && score < singular_beta - self.params.se_double_margin
-                    && i32::from(self.stack[ply].double_extensions) < self.params.se_double_limit;
+                    && score < singular_beta - self.params.se_double_margin()
+                    && i32::from(self.stack[ply].double_extensions) < self.params.se_double_limit();
                 tt_extension = 1 + i32::from(double);
             } else if !N::PV && singular_beta >= beta {
                 return singular_beta;
@@ -306,9 +306,9 @@ impl Searcher<'_> {
         let p = &self.params;
         // Step 10's limits for quiet moves: late move pruning leaves this many moves tried;
         // futility pruning drops them all once alpha reaches the futility value.
-        let lmp_limit = ((p.lmp_base + depth * depth) / if improving { 1 } else { 2 }) as usize;
-        let futility_value = if !in_check && depth <= p.fp_depth {
-            eval + p.fp_base + p.fp_margin * depth
+        let lmp_limit = ((p.lmp_base() + depth * depth) / if improving { 1 } else { 2 }) as usize;
+        let futility_value = if !in_check && depth <= p.fp_depth() {
+            eval + p.fp_base() + p.fp_margin() * depth
         } else {
             INFINITY
         };
@@ -354,12 +354,12 @@ impl Searcher<'_> {
                 }
                 // SEE pruning: moves that lose too much material at low depth.
                 let margin = if quiet {
-                    p.see_quiet_margin
+                    p.see_quiet_margin()
                 } else {
-                    p.see_noisy_margin
+                    p.see_noisy_margin()
                 };
                 // Good captures passed SEE >= 0 in the picker, so also this lower bar.
-                if depth <= p.see_depth
+                if depth <= p.see_depth()
                     && !picker.last_was_good_noisy()
                     && !self.board.see_ge(m, -margin * depth)
                 {
@@ -400,11 +400,11 @@ impl Searcher<'_> {
                 // At an expected cut node, the first move was to refute it: the later ones
                 // matter less.
                 if cut_node {
-                    r += self.params.lmr_cut_node;
+                    r += self.params.lmr_cut_node();
                 }
                 r -= i32::from(self.stack[ply].killers.contains(&m));
                 // The histories together reach 3 * MAX_HISTORY (4 with the fourth ply's).
-                r -= history * 2 / ((3 + self.params.cont_ply4) * MAX_HISTORY);
+                r -= history * 2 / ((3 + self.params.cont_ply4()) * MAX_HISTORY);
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {

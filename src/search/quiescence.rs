@@ -55,7 +55,7 @@ impl Searcher<'_> {
         if !in_check
             && !picker.any_noisy_above(
                 &self.board,
-                alpha.max(stand_pat) - stand_pat - self.params.delta_margin,
+                alpha.max(stand_pat) - stand_pat - self.params.delta_margin(),
             )
         {
             return stand_pat;
@@ -87,7 +87,7 @@ impl Searcher<'_> {
             // Delta pruning: even winning the piece outright would leave us below alpha.
             if !in_check && m.promotion().is_none() {
                 let victim = victim_value(&self.board, m);
-                if stand_pat + victim + self.params.delta_margin <= alpha {
+                if stand_pat + victim + self.params.delta_margin() <= alpha {
                     continue;
                 }
             }

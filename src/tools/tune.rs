@@ -378,7 +378,7 @@ pub fn active_weights(groups: &[String]) -> Result<Vec<bool>, String> {
             .for_each(|i| active[i] = true);
     }
     // The king has no material value.
-    active[MATERIAL + PieceType::King.index()] = false;
+    active[MATERIAL.at(PieceType::King.index())] = false;
     Ok(active)
 }
 

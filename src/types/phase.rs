@@ -1,4 +1,6 @@
-//! A pair of midgame and endgame values, blended by the game phase.
+//! The game phase, from the material on the board, and a pair of midgame and endgame
+//! values blended by it. The board counts the phase as pieces come and go; the evaluation's
+//! terms are `Phased` pairs.
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 

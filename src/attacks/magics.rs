@@ -9,7 +9,7 @@
 //! The magic numbers were found by `find_magics` from a fixed ChaCha seed; a test checks that
 //! the search still reproduces them.
 
-use super::attacks::{DIRECTIONS, ray};
+use super::rays::{DIRECTIONS, ray};
 use crate::types::{Bitboard, Square};
 
 /// Per-square lookup data.
