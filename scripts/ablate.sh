@@ -4,7 +4,7 @@
 #
 #   scripts/ablate.sh DATA OUTDIR [EPOCHS] [FAMILY ...]
 #
-# DATA is a `ferrum datagen` file; each build goes to OUTDIR/ferrum-without-FAMILY, its
+# DATA is a `ferrum datagen --format text` file; each build goes to OUTDIR/ferrum-without-FAMILY, its
 # weights and the tuner's log beside it. The refit starts from the weights in the
 # repository, so a short run (EPOCHS, default 100) lets the other terms take up what they
 # can of the missing one. Families default to all those beyond material and placement.
