@@ -5,6 +5,10 @@
 //! to move's accumulator first, then the other side's. The file format and the
 //! quantisation are documented in docs/nnue.md.
 
+mod accumulator;
+
+pub use accumulator::{Accumulator, HIDDEN, output_sum_scalar};
+
 use crate::board::Board;
 use crate::types::{Color, Piece, Square};
 

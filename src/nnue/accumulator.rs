@@ -1,0 +1,259 @@
+//! The accumulators the search keeps, one pair a ply: updated from the pieces a move
+//! changes (a quiet move is one feature off and one on, a capture one more off, castling
+//! two of each), and the network's output from them, in AVX2 where the CPU has it and in
+//! plain Rust otherwise. Both paths give the same integers.
+
+use super::{Activation, Network, QA, QB, SCALE, feature};
+use crate::board::Board;
+use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
+
+/// The network's hidden size in the engine (a network file of another size is refused).
+pub const HIDDEN: usize = 256;
+
+/// Both sides' accumulators of one position, White's view first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    pub sides: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The accumulators of `board` computed from its pieces.
+    pub fn from_board(network: &Network, board: &Board) -> Accumulator {
+        let mut acc = Accumulator {
+            sides: [[0; HIDDEN]; 2],
+        };
+        for color in [Color::White, Color::Black] {
+            acc.sides[color.index()].copy_from_slice(&network.feature_bias[..HIDDEN]);
+        }
+        for sq in board.occupied() {
+            if let Some(piece) = board.piece_at(sq) {
+                for color in [Color::White, Color::Black] {
+                    let row = row(network, feature(color, piece, sq));
+                    add(&mut acc.sides[color.index()], row);
+                }
+            }
+        }
+        acc
+    }
+
+    /// The accumulators after `m` from `before` (the position the move is made from).
+    pub fn after_move(&self, network: &Network, before: &Board, m: Move) -> Accumulator {
+        let changes = Changes::of(before, m);
+        let mut next = *self;
+        for color in [Color::White, Color::Black] {
+            let rows = |list: &[(Piece, Square)]| -> Vec<&[i16]> {
+                list.iter()
+                    .map(|&(p, sq)| row(network, feature(color, p, sq)))
+                    .collect()
+            };
+            update(
+                &mut next.sides[color.index()],
+                &self.sides[color.index()],
+                &rows(changes.added()),
+                &rows(changes.removed()),
+            );
+        }
+        next
+    }
+
+    /// The network's score for `side` to move, in centipawns.
+    pub fn evaluate(&self, network: &Network, side: Color) -> i32 {
+        let ours = &self.sides[side.index()];
+        let theirs = &self.sides[(!side).index()];
+        let sum = output_sum(network, ours, theirs);
+        finish(network, sum)
+    }
+}
+
+/// The weights of feature `f`, a row of the first layer.
+#[inline(always)]
+fn row(network: &Network, f: usize) -> &[i16] {
+    &network.feature_weights[f * HIDDEN..(f + 1) * HIDDEN]
+}
+
+/// The pieces a move takes off and puts on (at most two of each).
+#[derive(Clone, Copy, Debug)]
+struct Changes {
+    added: [(Piece, Square); 2],
+    removed: [(Piece, Square); 2],
+    counts: (usize, usize),
+}
+
+impl Changes {
+    fn of(board: &Board, m: Move) -> Changes {
+        let us = board.side_to_move();
+        let (from, to) = (m.from(), m.to());
+        let none = (Piece::new(us, PieceType::Pawn), from);
+        let mut changes = Changes {
+            added: [none; 2],
+            removed: [none; 2],
+            counts: (0, 0),
+        };
+        if m.is_castle() {
+            let wing = if to > from { Wing::King } else { Wing::Queen };
+            let (king, rook) = (
+                Piece::new(us, PieceType::King),
+                Piece::new(us, PieceType::Rook),
+            );
+            changes.remove(king, from);
+            changes.remove(rook, to);
+            changes.add(king, wing.king_target(us));
+            changes.add(rook, wing.rook_target(us));
+        } else if let Some(moved) = board.piece_at(from) {
+            changes.remove(moved, from);
+            let placed = m.promotion().map_or(moved, |kind| Piece::new(us, kind));
+            changes.add(placed, to);
+            if m.is_en_passant() {
+                let captured = Square::new(to.file(), from.rank());
+                changes.remove(Piece::new(!us, PieceType::Pawn), captured);
+            } else if let Some(captured) = board.piece_at(to) {
+                changes.remove(captured, to);
+            }
+        }
+        changes
+    }
+
+    fn add(&mut self, piece: Piece, sq: Square) {
+        self.added[self.counts.0] = (piece, sq);
+        self.counts.0 += 1;
+    }
+
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        self.removed[self.counts.1] = (piece, sq);
+        self.counts.1 += 1;
+    }
+
+    fn added(&self) -> &[(Piece, Square)] {
+        &self.added[..self.counts.0]
+    }
+
+    fn removed(&self) -> &[(Piece, Square)] {
+        &self.removed[..self.counts.1]
+    }
+}
+
+/// `acc += row`
+#[inline(always)]
+fn add(acc: &mut [i16; HIDDEN], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// `next = prev + added rows - removed rows`.
+fn update(next: &mut [i16; HIDDEN], prev: &[i16; HIDDEN], added: &[&[i16]], removed: &[&[i16]]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { update_avx2(next, prev, added, removed) };
+    }
+    update_generic(next, prev, added, removed);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn update_avx2(
+    next: &mut [i16; HIDDEN],
+    prev: &[i16; HIDDEN],
+    added: &[&[i16]],
+    removed: &[&[i16]],
+) {
+    update_generic(next, prev, added, removed);
+}
+
+#[inline(always)]
+fn update_generic(
+    next: &mut [i16; HIDDEN],
+    prev: &[i16; HIDDEN],
+    added: &[&[i16]],
+    removed: &[&[i16]],
+) {
+    next.copy_from_slice(prev);
+    for row in added {
+        add(next, row);
+    }
+    for row in removed {
+        for (a, w) in next.iter_mut().zip(row.iter()) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+}
+
+/// The output layer's sum before its scaling: what `Network::output` sums, in AVX2 where
+/// the CPU has it.
+fn output_sum(network: &Network, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { simd::output_sum(network, ours, theirs) };
+    }
+    output_sum_scalar(network, ours, theirs)
+}
+
+/// The plain-Rust output sum (also the reference the SIMD path is tested against).
+pub fn output_sum_scalar(network: &Network, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i64 {
+    let weights = network.output_weights.chunks_exact(HIDDEN);
+    let mut sum: i64 = 0;
+    for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
+        for (&a, &w) in acc.iter().zip(weights) {
+            let v = i64::from(a.clamp(0, QA as i16));
+            sum += match network.activation {
+                Activation::CReLU => v * i64::from(w),
+                Activation::SCReLU => v * v * i64::from(w),
+            };
+        }
+    }
+    sum
+}
+
+/// Centipawns from the output sum, as `Network::output` scales it.
+fn finish(network: &Network, mut sum: i64) -> i32 {
+    if network.activation == Activation::SCReLU {
+        sum /= i64::from(QA);
+    }
+    sum += i64::from(network.output_bias);
+    (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
+}
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use super::{Activation, HIDDEN, Network, QA};
+    use std::arch::x86_64::*;
+
+    /// Sixteen values at a time: clamped to 0..QA; for SCReLU `v * w` (at most 255 * 127,
+    /// an i16) times `v` by pairs into i32 lanes, each lane summing 2 * HIDDEN / 8 such
+    /// products (under 2^31, docs/nnue.md); the lanes summed in i64.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn output_sum(
+        network: &Network,
+        ours: &[i16; HIDDEN],
+        theirs: &[i16; HIDDEN],
+    ) -> i64 {
+        let zero = _mm256_setzero_si256();
+        let ceiling = _mm256_set1_epi16(QA as i16);
+        let mut lanes = _mm256_setzero_si256();
+        let weights = network.output_weights.as_ptr();
+        for (side, acc) in [ours, theirs].into_iter().enumerate() {
+            for i in (0..HIDDEN).step_by(16) {
+                // SAFETY: i + 16 <= HIDDEN, and output_weights holds 2 * HIDDEN values.
+                let (v, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(weights.add(side * HIDDEN + i).cast()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(v, zero), ceiling);
+                let products = match network.activation {
+                    Activation::CReLU => _mm256_madd_epi16(v, w),
+                    Activation::SCReLU => _mm256_madd_epi16(_mm256_mullo_epi16(v, w), v),
+                };
+                lanes = _mm256_add_epi32(lanes, products);
+            }
+        }
+        let mut out = [0i32; 8];
+        // SAFETY: eight i32 lanes into eight i32s.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), lanes) };
+        out.iter().map(|&l| i64::from(l)).sum()
+    }
+}

@@ -1,0 +1,94 @@
+//! The network in the engine: over random games (Chess960 castling, en passant and
+//! promotions among their moves) the accumulators updated move by move equal those
+//! computed from the pieces, and the output of every path (AVX2 where the CPU has it,
+//! plain Rust, from scratch) is the same integer.
+
+use ferrum::board::Board;
+use ferrum::movegen::legal_moves;
+use ferrum::nnue::{Accumulator, Activation, HIDDEN, INPUTS, Network, output_sum_scalar};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+/// A network of random weights at the edges of what training allows (weights within
+/// +-1.98 of their scale), so that any overflow would show.
+fn random_network(activation: Activation, seed: u64) -> Network {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut draw = |bound: i32| (rng.next_u32() % (2 * bound as u32 + 1)) as i32 - bound;
+    Network {
+        hidden: HIDDEN,
+        activation,
+        feature_weights: (0..INPUTS * HIDDEN).map(|_| draw(505) as i16).collect(),
+        feature_bias: (0..HIDDEN).map(|_| draw(505) as i16).collect(),
+        output_weights: (0..2 * HIDDEN).map(|_| draw(126) as i16).collect(),
+        output_bias: draw(32_000) as i16,
+    }
+}
+
+#[test]
+fn incremental_scratch_simd_and_scalar_agree() {
+    let fens: Vec<String> = std::fs::read_to_string("epd/perft960.epd")
+        .unwrap()
+        .lines()
+        .step_by(40)
+        .chain(
+            std::fs::read_to_string("epd/perft.epd")
+                .unwrap()
+                .lines()
+                .take(30),
+        )
+        .map(|l| l.split(';').next().unwrap().trim().to_string())
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut plies, mut castles, mut en_passant, mut promotions) = (0, 0, 0, 0);
+    for (n, activation) in [Activation::SCReLU, Activation::CReLU]
+        .into_iter()
+        .enumerate()
+    {
+        let network = random_network(activation, n as u64);
+        // Saved network files round-trip too.
+        assert_eq!(Network::from_bytes(&network.to_bytes()).unwrap(), network);
+        for (game, fen) in fens.iter().enumerate() {
+            let mut board = Board::from_fen(fen).unwrap();
+            board.set_chess960(game < 24);
+            let mut acc = Accumulator::from_board(&network, &board);
+            for _ in 0..120 {
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                // Castling, en passant and promotions are played whenever they come up,
+                // every other time.
+                let special: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.is_castle() || m.is_en_passant() || m.promotion().is_some())
+                    .collect();
+                let m = if !special.is_empty() && rng.next_u64() % 2 == 0 {
+                    special[rng.next_u64() as usize % special.len()]
+                } else {
+                    moves[rng.next_u64() as usize % moves.len()]
+                };
+                castles += usize::from(m.is_castle());
+                en_passant += usize::from(m.is_en_passant());
+                promotions += usize::from(m.promotion().is_some());
+                acc = acc.after_move(&network, &board, m);
+                board.make_move(m);
+                plies += 1;
+                let fresh = Accumulator::from_board(&network, &board);
+                assert_eq!(acc, fresh, "{} after {m}", board.to_fen());
+                let side = board.side_to_move();
+                let score = acc.evaluate(&network, side);
+                assert_eq!(score, network.evaluate(&board), "{}", board.to_fen());
+                let (ours, theirs) = (&acc.sides[side.index()], &acc.sides[(!side).index()]);
+                let scalar = output_sum_scalar(&network, ours, theirs);
+                let rescored = network.output(ours, theirs);
+                assert_eq!(score, rescored, "{} (sum {scalar})", board.to_fen());
+            }
+        }
+    }
+    assert!(plies > 10_000, "{plies}");
+    assert!(
+        castles > 0 && en_passant > 0 && promotions > 0,
+        "{castles} {en_passant} {promotions}"
+    );
+}
