@@ -26,6 +26,13 @@ pub struct Cli {
     /// listed by the console's `book` command
     #[arg(long, global = true)]
     pub book: Option<String>,
+    /// Evaluate with the network (the one built in, or --eval-file's) rather than the
+    /// hand-crafted evaluation: the UseNNUE option
+    #[arg(long, global = true)]
+    pub nnue: bool,
+    /// A network file to evaluate with (implies --nnue): the EvalFile option
+    #[arg(long, global = true)]
+    pub eval_file: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

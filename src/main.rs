@@ -16,6 +16,8 @@ fn main() -> ExitCode {
     let globals = Globals {
         syzygy: cli.syzygy,
         book: cli.book,
+        nnue: cli.nnue || cli.eval_file.is_some(),
+        eval_file: cli.eval_file,
     };
     let Some(mode) = cli.mode else {
         return protocol::detect(&globals);
@@ -26,11 +28,11 @@ fn main() -> ExitCode {
         Mode::Perft(args) => position::perft(args),
         Mode::Divide(args) => position::divide(args),
         Mode::PerftSuite(args) => position::perft_suite(args),
-        Mode::Eval(args) => position::eval(args),
+        Mode::Eval(args) => position::eval(args, &globals),
         Mode::Bench(args) => search::bench(args, &globals),
         Mode::Test(args) => search::test(args, &globals),
         Mode::Probe(args) => search::probe(args, &globals),
-        Mode::Datagen(args) => data::datagen(args),
+        Mode::Datagen(args) => data::datagen(args, &globals),
         Mode::Data(command) => data::data(command),
         Mode::Train(args) => data::train(args),
         Mode::Tune(args) => data::tune(args),

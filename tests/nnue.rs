@@ -92,3 +92,39 @@ fn incremental_scratch_simd_and_scalar_agree() {
         "{castles} {en_passant} {promotions}"
     );
 }
+
+/// The built-in network loads; searches with it play legal moves and give the same nodes
+/// on every run (debug builds also check each evaluation of the search against one from
+/// scratch: the accumulators kept along the line are the position's).
+#[test]
+fn searches_evaluate_with_the_network() {
+    use ferrum::search::{Limits, SearchOptions, Session, Signals};
+    let network = ferrum::nnue::embedded();
+    assert_eq!(network.hidden, HIDDEN);
+    let options = SearchOptions {
+        network: Some(network),
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    for fen in std::fs::read_to_string("epd/bench.epd")
+        .unwrap()
+        .lines()
+        .step_by(5)
+    {
+        let board = Board::from_fen(fen).unwrap();
+        let run = || {
+            let mut session = Session::new(4, options.clone());
+            session.run(&board, &Limits::depth(7), &Signals::default(), &mut |_| {})
+        };
+        let (a, b) = (run(), run());
+        assert_eq!((a.nodes, a.best), (b.nodes, b.best), "{fen}");
+        assert!(legal_moves(&board).contains(&a.best.unwrap()), "{fen}");
+        let mut hce = Session::new(4, SearchOptions::default());
+        let c = hce.run(&board, &Limits::depth(7), &Signals::default(), &mut |_| {});
+        assert_ne!(
+            (a.nodes, a.score),
+            (c.nodes, c.score),
+            "{fen}: the same search"
+        );
+    }
+}

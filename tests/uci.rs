@@ -6,6 +6,7 @@ mod common;
 use common::Session;
 use ferrum::board::Board;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Checks a `bestmove` line (and its ponder move) against the position it answers.
@@ -598,4 +599,61 @@ fn limited_strength_plays_varied_moves_on_a_small_budget_but_analyses_fully() {
         reply.last().unwrap().contains("outside 1000 to 2800"),
         "{reply:?}"
     );
+}
+
+/// The network: UseNNUE switches the evaluation (a different search), EvalFile loads a
+/// network and refuses a file that is not one, keeping the network in use.
+#[test]
+fn network_options() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let net = dir.join("uci-network.nnue");
+    std::fs::write(&net, ferrum::nnue::embedded().to_bytes()).unwrap();
+    let mut s = Session::uci();
+    s.send("position startpos moves e2e4 e7e5");
+    let nodes = |s: &mut Session| {
+        s.send("ucinewgame");
+        s.send("go depth 8");
+        let (lines, best) = s.bestmove();
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" nodes "))
+            .unwrap()
+            .clone();
+        (
+            last.split(" nodes ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string(),
+            best,
+        )
+    };
+    let (hce, _) = nodes(&mut s);
+    s.send("setoption name UseNNUE value true");
+    let (network, best) = nodes(&mut s);
+    assert_ne!(hce, network);
+    assert!(best.starts_with("bestmove "), "{best}");
+    for bad in [dir.join("missing.nnue"), PathBuf::from("Cargo.toml")] {
+        s.send(&format!("setoption name EvalFile value {}", bad.display()));
+        s.send("isready");
+        let lines = s.until(|l| l == "readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: EvalFile") && l.contains("stays")),
+            "{lines:?}"
+        );
+    }
+    assert_eq!(nodes(&mut s).0, network, "the network in use stays");
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    s.send("isready");
+    let lines = s.until(|l| l == "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("(768 -> 256) x 2 -> 1")),
+        "{lines:?}"
+    );
+    assert_eq!(nodes(&mut s).0, network, "the same network from its file");
 }

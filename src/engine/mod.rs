@@ -15,6 +15,7 @@ use crate::board::{Board, START_FEN};
 use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
+use crate::nnue::{self, Network};
 use crate::search::{
     Clock, Limits, Report, SearchHandle, SearchInfo, SearchOptions, SearchResult, Session, Signals,
     Strength, Syzygy,
@@ -86,6 +87,9 @@ pub struct Engine {
     /// game.
     session: Session,
     options: Options,
+    /// The network from `EvalFile` (the built-in one by default), and that file's name.
+    network: Arc<Network>,
+    loaded_eval_file: String,
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
     book: OpeningBook,
@@ -107,6 +111,8 @@ impl Engine {
         Engine {
             board: Board::startpos(),
             session: Session::new(options.hash_mb, SearchOptions::default()),
+            network: nnue::embedded(),
+            loaded_eval_file: String::new(),
             options,
             tablebases: None,
             book: OpeningBook::default(),
@@ -232,6 +238,10 @@ impl Engine {
                 self.open_tablebases();
             }
             Ok(Effect::Book) => self.open_book(),
+            Ok(Effect::Network) => {
+                self.finish_search();
+                self.open_network();
+            }
             Ok(Effect::None) => {}
             Err(e) => self.send(CommOut::Error(e)),
         }
@@ -260,6 +270,34 @@ impl Engine {
                 self.tablebases = Some(Arc::new(tables));
             }
             Err(e) => self.send(CommOut::Notice(e)),
+        }
+    }
+
+    /// Reads the network `EvalFile` names (the built-in one when empty). A file that cannot
+    /// be used is reported, and the network in use stays, with its name.
+    fn open_network(&mut self) {
+        let path = self.options.eval_file.trim().to_string();
+        if path.is_empty() {
+            self.network = nnue::embedded();
+            self.loaded_eval_file = path;
+            return self.clear_tables();
+        }
+        match nnue::load(std::path::Path::new(&path)) {
+            Ok(network) => {
+                self.send(CommOut::Message(format!(
+                    "network {path}: (768 -> {}) x 2 -> 1",
+                    network.hidden
+                )));
+                self.network = Arc::new(network);
+                self.loaded_eval_file = path;
+                self.clear_tables();
+            }
+            Err(e) => {
+                self.send(CommOut::Error(format!(
+                    "EvalFile: {e}; the network in use stays"
+                )));
+                self.options.eval_file = self.loaded_eval_file.clone();
+            }
         }
     }
 
@@ -425,6 +463,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms,
             params: self.options.params.clone(),
             syzygy: self.syzygy(),
+            network: self.options.use_nnue.then(|| Arc::clone(&self.network)),
         };
         self.searches += 1;
         let id = self.searches;

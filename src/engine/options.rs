@@ -32,6 +32,10 @@ pub struct Options {
     pub elo: u32,
     /// Resign hopeless games (XBoard).
     pub resign: bool,
+    /// Evaluate with the network rather than the hand-crafted evaluation.
+    pub use_nnue: bool,
+    /// The network's file; empty for the one built in.
+    pub eval_file: String,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -58,6 +62,8 @@ impl Default for Options {
             limit_strength: false,
             elo: 0,
             resign: false,
+            use_nnue: false,
+            eval_file: String::new(),
             params: SearchParams::default(),
         };
         for declaration in DECLARATIONS {
@@ -84,6 +90,8 @@ pub enum Effect {
     Tablebases,
     /// The book file changed: open it.
     Book,
+    /// The network file changed: read it.
+    Network,
 }
 
 /// The protocols that offer an option (XBoard has commands of its own for the table size,
@@ -299,6 +307,25 @@ const DECLARATIONS: &[Declaration] = &[
         set: |o, v| {
             o.elo = v.number() as u32;
             Effect::None
+        },
+    },
+    Declaration {
+        name: "UseNNUE",
+        kind: check(false),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.use_nnue = v.flag();
+            // The table's evaluations were made by the other evaluation.
+            Effect::ClearHash
+        },
+    },
+    Declaration {
+        name: "EvalFile",
+        kind: OptionKind::File,
+        shown: Shown::Both,
+        set: |o, v| {
+            o.eval_file = v.text();
+            Effect::Network
         },
     },
     Declaration {

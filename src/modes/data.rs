@@ -2,7 +2,7 @@
 //! statistics, conversion and shuffling), `train` (the network fitted to them) and `tune`
 //! (the hand-crafted evaluation's weights fitted to them).
 
-use super::{fail, finish};
+use super::{Globals, fail, finish};
 use clap::{Args, Subcommand};
 use ferrum::nnue::Activation;
 use ferrum::tools::{data, datagen, tune};
@@ -57,7 +57,11 @@ pub struct DatagenArgs {
 }
 
 /// Self-play that appends labelled positions.
-pub fn datagen(args: DatagenArgs) -> ExitCode {
+pub fn datagen(args: DatagenArgs, globals: &Globals) -> ExitCode {
+    let network = match super::network(globals) {
+        Ok(network) => network,
+        Err(e) => return fail(e),
+    };
     let openings = match &args.openings {
         None => Vec::new(),
         Some(path) => match std::fs::read_to_string(path)
@@ -88,6 +92,7 @@ pub fn datagen(args: DatagenArgs) -> ExitCode {
         draw_plies: args.draw[1].max(1) as u32,
         draw_after: args.draw[2].max(0) as u32,
         hash_mb: args.hash.clamp(1, 65_536),
+        network,
         ..datagen::Config::default()
     };
     finish(datagen::run(&config, &mut std::io::stderr()).map(|s| {

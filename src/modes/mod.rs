@@ -10,8 +10,10 @@ pub mod protocol;
 pub mod search;
 
 use ferrum::board::{Board, START_FEN};
-use ferrum::search::Syzygy;
+use ferrum::nnue::{self, Network};
+use ferrum::search::{SearchOptions, Syzygy};
 use ferrum::tablebase::Tablebases;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -22,6 +24,10 @@ pub struct Globals {
     pub syzygy: Option<String>,
     /// `--book FILE`
     pub book: Option<String>,
+    /// `--nnue` (or `--eval-file`): evaluate with the network.
+    pub nnue: bool,
+    /// `--eval-file FILE`
+    pub eval_file: Option<String>,
 }
 
 /// Reports `message` as an error and fails.
@@ -46,6 +52,24 @@ fn open_syzygy(globals: &Globals) -> Result<Option<Syzygy>, String> {
         eprintln!("warning: {report}");
     }
     Ok(Some(Syzygy::new(Arc::new(tables))))
+}
+
+/// The network `--nnue` and `--eval-file` ask for, if any.
+fn network(globals: &Globals) -> Result<Option<Arc<Network>>, String> {
+    match (&globals.eval_file, globals.nnue) {
+        (Some(path), _) => nnue::load(Path::new(path)).map(|n| Some(Arc::new(n))),
+        (None, true) => Ok(Some(nnue::embedded())),
+        (None, false) => Ok(None),
+    }
+}
+
+/// The search options of the console modes: tables and network as the globals say.
+fn search_options(globals: &Globals) -> Result<SearchOptions, String> {
+    Ok(SearchOptions {
+        syzygy: open_syzygy(globals)?,
+        network: network(globals)?,
+        ..SearchOptions::default()
+    })
 }
 
 /// The position `--fen` gives, or the start position.

@@ -1,6 +1,6 @@
 //! `ferrum play`: a game against Ferrum in the terminal.
 
-use super::{Globals, fail, open_syzygy};
+use super::{Globals, fail, search_options};
 use clap::Args;
 use ferrum::book::Book;
 use ferrum::ui::game::{self, Side};
@@ -47,8 +47,8 @@ pub fn play(args: PlayArgs, globals: &Globals) -> ExitCode {
             Err(e) => return fail(e),
         },
     };
-    let syzygy = match open_syzygy(globals) {
-        Ok(syzygy) => syzygy,
+    let options = match search_options(globals) {
+        Ok(options) => options,
         Err(e) => return fail(e),
     };
     let book = match globals.book.as_deref().map(|p| Book::open(Path::new(p))) {
@@ -65,7 +65,8 @@ pub fn play(args: PlayArgs, globals: &Globals) -> ExitCode {
         unicode: !args.ascii && game::terminal_takes_unicode(),
         hash_mb: args.hash.clamp(1, 65_536),
         threads: args.threads.clamp(1, 256),
-        syzygy,
+        syzygy: options.syzygy,
+        network: options.network,
         book,
     };
     let lines = game::read_lines(BufReader::new(std::io::stdin()));

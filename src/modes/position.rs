@@ -1,7 +1,7 @@
 //! The modes that look at one position without searching it: `perft`, `divide`,
 //! `perft-suite` and `eval`.
 
-use super::{board_from, fail, finish};
+use super::{Globals, board_from, fail, finish};
 use clap::Args;
 use ferrum::tools::perft_suite;
 use std::path::PathBuf;
@@ -50,10 +50,14 @@ pub struct EvalArgs {
     fen: Option<String>,
 }
 
-/// The static evaluation by term.
-pub fn eval(args: EvalArgs) -> ExitCode {
+/// The network's score and the hand-crafted evaluation by term.
+pub fn eval(args: EvalArgs, globals: &Globals) -> ExitCode {
+    let network = match super::network(globals) {
+        Ok(network) => network.unwrap_or_else(ferrum::nnue::embedded),
+        Err(e) => return fail(e),
+    };
     finish(board_from(args.fen.as_deref()).map(|board| {
-        println!("{}", ferrum::eval::breakdown(&board));
+        println!("{}", ferrum::ui::eval_text(&board, &network));
     }))
 }
 

@@ -37,25 +37,36 @@ pub fn detect(globals: &Globals) -> ExitCode {
             std::io::stdout(),
             setup(globals),
         ),
-        _ => ferrum::ui::console::run(
-            replay,
-            &mut std::io::stdout(),
-            globals.syzygy.as_deref(),
-            globals.book.as_deref(),
-        ),
+        _ => match super::network(globals) {
+            Ok(network) => ferrum::ui::console::run(
+                replay,
+                &mut std::io::stdout(),
+                globals.syzygy.as_deref(),
+                globals.book.as_deref(),
+                network,
+            ),
+            Err(e) => return super::fail(e),
+        },
     }
     ExitCode::SUCCESS
 }
 
-/// `--syzygy` and `--book` as the options they set, before the GUI speaks.
+/// `--syzygy`, `--book`, `--nnue` and `--eval-file` as the options they set, before the
+/// GUI speaks.
 fn setup(globals: &Globals) -> Vec<CommIn> {
-    [("SyzygyPath", &globals.syzygy), ("BookFile", &globals.book)]
-        .into_iter()
-        .filter_map(|(name, value)| {
-            value.as_ref().map(|path| CommIn::SetOption {
-                name: name.into(),
-                value: Some(path.clone()),
-            })
+    let nnue = globals.nnue.then(|| "true".to_string());
+    [
+        ("SyzygyPath", &globals.syzygy),
+        ("BookFile", &globals.book),
+        ("EvalFile", &globals.eval_file),
+        ("UseNNUE", &nnue),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| {
+        value.as_ref().map(|path| CommIn::SetOption {
+            name: name.into(),
+            value: Some(path.clone()),
         })
-        .collect()
+    })
+    .collect()
 }

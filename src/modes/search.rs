@@ -1,7 +1,7 @@
 //! The modes that search positions: `bench`, `test` (EPD suites) and `probe` (the
 //! tablebases' answer).
 
-use super::{Globals, fail, open_syzygy};
+use super::{Globals, fail, search_options};
 use clap::Args;
 use ferrum::board::Board;
 use ferrum::search::Limits;
@@ -21,9 +21,9 @@ pub struct BenchArgs {
 
 /// The fixed searches whose node count is the signature.
 pub fn bench(args: BenchArgs, globals: &Globals) -> ExitCode {
-    match open_syzygy(globals) {
-        Ok(syzygy) => {
-            bench::run_with(args.depth.clamp(1, 64), syzygy, &mut std::io::stdout());
+    match search_options(globals) {
+        Ok(options) => {
+            bench::run_with(args.depth.clamp(1, 64), options, &mut std::io::stdout());
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),
@@ -66,8 +66,8 @@ pub fn test(args: TestArgs, globals: &Globals) -> ExitCode {
         (_, Some(n), _) => Limits::nodes(n),
         (_, _, t) => Limits::movetime((t.unwrap_or(1.0).clamp(0.001, 1e6) * 1000.0) as u64),
     };
-    let syzygy = match open_syzygy(globals) {
-        Ok(syzygy) => syzygy,
+    let options = match search_options(globals) {
+        Ok(options) => options,
         Err(e) => return fail(e),
     };
     let config = epd_test::TestConfig {
@@ -75,7 +75,8 @@ pub fn test(args: TestArgs, globals: &Globals) -> ExitCode {
         multipv: args.multipv,
         early_exit: args.early_exit,
         hash_mb: args.hash.clamp(1, 65_536),
-        syzygy,
+        syzygy: options.syzygy,
+        network: options.network,
     };
     epd_test::run(&text, &config, &mut std::io::stdout());
     ExitCode::SUCCESS

@@ -39,7 +39,11 @@ impl Accumulator {
 
     /// The accumulators after `m` from `before` (the position the move is made from).
     pub fn after_move(&self, network: &Network, before: &Board, m: Move) -> Accumulator {
-        let changes = Changes::of(before, m);
+        self.apply(network, &Changes::of(before, m))
+    }
+
+    /// The accumulators with `changes` made.
+    pub fn apply(&self, network: &Network, changes: &Changes) -> Accumulator {
         let mut next = *self;
         for color in [Color::White, Color::Black] {
             let rows = |list: &[(Piece, Square)]| -> Vec<&[i16]> {
@@ -72,16 +76,30 @@ fn row(network: &Network, f: usize) -> &[i16] {
     &network.feature_weights[f * HIDDEN..(f + 1) * HIDDEN]
 }
 
-/// The pieces a move takes off and puts on (at most two of each).
+/// The pieces a move takes off and puts on (at most two of each; none for a null move).
 #[derive(Clone, Copy, Debug)]
-struct Changes {
+pub struct Changes {
     added: [(Piece, Square); 2],
     removed: [(Piece, Square); 2],
     counts: (usize, usize),
 }
 
 impl Changes {
-    fn of(board: &Board, m: Move) -> Changes {
+    /// No change: a null move.
+    pub const NONE: Changes = Changes {
+        added: [(
+            Piece::new(Color::White, PieceType::Pawn),
+            Square::from_index_unchecked(0),
+        ); 2],
+        removed: [(
+            Piece::new(Color::White, PieceType::Pawn),
+            Square::from_index_unchecked(0),
+        ); 2],
+        counts: (0, 0),
+    };
+
+    /// What `m` changes on `board`, the position it is made from.
+    pub fn of(board: &Board, m: Move) -> Changes {
         let us = board.side_to_move();
         let (from, to) = (m.from(), m.to());
         let none = (Piece::new(us, PieceType::Pawn), from);
@@ -255,5 +273,60 @@ mod simd {
         // SAFETY: eight i32 lanes into eight i32s.
         unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), lanes) };
         out.iter().map(|&l| i64::from(l)).sum()
+    }
+}
+
+/// The accumulators of the positions on the search's line, one a ply, each computed only
+/// when its position is evaluated (many are cut off before): a move records its changes,
+/// and an evaluation applies the changes not yet applied from the nearest ply that has
+/// its accumulators.
+pub struct AccumulatorStack {
+    accumulators: Vec<Accumulator>,
+    changes: Vec<Changes>,
+    ready: Vec<bool>,
+}
+
+impl AccumulatorStack {
+    pub fn new(plies: usize) -> AccumulatorStack {
+        AccumulatorStack {
+            accumulators: vec![
+                Accumulator {
+                    sides: [[0; HIDDEN]; 2],
+                };
+                plies
+            ],
+            changes: vec![Changes::NONE; plies],
+            ready: vec![false; plies],
+        }
+    }
+
+    /// Starts a line at `board` (ply 0).
+    pub fn reset(&mut self, network: &Network, board: &Board) {
+        self.accumulators[0] = Accumulator::from_board(network, board);
+        self.ready.iter_mut().for_each(|r| *r = false);
+        self.ready[0] = true;
+    }
+
+    /// The position at `ply` is reached by `changes` from the one before.
+    #[inline(always)]
+    pub fn record(&mut self, ply: usize, changes: Changes) {
+        if ply < self.ready.len() {
+            self.changes[ply] = changes;
+            self.ready[ply] = false;
+        }
+    }
+
+    /// The network's score at `ply`, in centipawns for `side` to move.
+    pub fn evaluate(&mut self, network: &Network, ply: usize, side: Color) -> i32 {
+        let ply = ply.min(self.ready.len() - 1);
+        let mut from = ply;
+        while from > 0 && !self.ready[from] {
+            from -= 1;
+        }
+        for p in from + 1..=ply {
+            self.accumulators[p] = self.accumulators[p - 1].apply(network, &self.changes[p]);
+            self.ready[p] = true;
+        }
+        self.accumulators[ply].evaluate(network, side)
     }
 }

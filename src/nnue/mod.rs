@@ -7,10 +7,30 @@
 
 mod accumulator;
 
-pub use accumulator::{Accumulator, HIDDEN, output_sum_scalar};
+pub use accumulator::{Accumulator, AccumulatorStack, Changes, HIDDEN, output_sum_scalar};
 
 use crate::board::Board;
 use crate::types::{Color, Piece, Square};
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
+
+/// The network built into the binary (docs/nnue.md records how it was made).
+static EMBEDDED: &[u8] = include_bytes!("default.nnue");
+
+/// The network built into the binary, read once.
+pub fn embedded() -> Arc<Network> {
+    static NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
+        // The file is part of the source; tests/nnue.rs reads it.
+        Arc::new(Network::for_engine(EMBEDDED).unwrap_or_else(|e| panic!("embedded network: {e}")))
+    });
+    Arc::clone(&NETWORK)
+}
+
+/// A network file for the engine, or why it cannot be used.
+pub fn load(path: &Path) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Network::for_engine(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
 
 /// Features: 6 piece kinds x 2 colours x 64 squares.
 pub const INPUTS: usize = 768;
@@ -198,6 +218,18 @@ impl Network {
             output_weights,
             output_bias,
         })
+    }
+
+    /// A network from its file, of the hidden size the engine's accumulators have.
+    pub fn for_engine(bytes: &[u8]) -> Result<Network, String> {
+        let network = Network::from_bytes(bytes)?;
+        if network.hidden != HIDDEN {
+            return Err(format!(
+                "hidden size {}: this build evaluates networks of {HIDDEN}",
+                network.hidden
+            ));
+        }
+        Ok(network)
     }
 
     /// The accumulator of `perspective` computed from the pieces of `board`.

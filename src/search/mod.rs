@@ -36,12 +36,13 @@ pub use tt::{Bound, TranspositionTable};
 use crate::board::Board;
 use crate::eval::evaluate;
 use crate::movegen::legal_moves;
-use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, is_mate};
+use crate::nnue::{Changes, Network};
+use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_mate};
 use history::NodeHistory;
 use multipv::MultiPv;
 use pv::PvTable;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// One line of the principal variation, as the search reports it; front ends turn the
@@ -134,6 +135,8 @@ pub struct SearchOptions {
     pub params: SearchParams,
     /// Tablebases to probe, if any.
     pub syzygy: Option<Syzygy>,
+    /// The network to evaluate with; the hand-crafted evaluation without one.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SearchOptions {
@@ -144,6 +147,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 10,
             params: SearchParams::default(),
             syzygy: None,
+            network: None,
         }
     }
 }
@@ -225,6 +229,8 @@ struct Searcher<'a> {
     /// Late move reductions by [depth][moves tried].
     lmr: [[i32; 64]; 64],
     report: &'a mut dyn FnMut(Report),
+    /// The network to evaluate with, else the hand-crafted evaluation.
+    network: Option<Arc<Network>>,
 }
 
 /// Searches `board` within `limits`, reporting through `report`, until a limit is reached or
@@ -346,6 +352,9 @@ impl<'a> Searcher<'a> {
                 *r = (params.lmr_base() + ln / params.lmr_divisor()) as i32;
             }
         }
+        if let Some(network) = &options.network {
+            data.accumulators.reset(network, board);
+        }
         Box::new(Searcher {
             board: board.clone(),
             tt,
@@ -384,6 +393,7 @@ impl<'a> Searcher<'a> {
             current_depth: 0,
             lmr,
             report,
+            network: options.network.clone(),
         })
     }
 }
@@ -676,25 +686,44 @@ impl Searcher<'_> {
 
     /// Records the move made from `ply`, for the continuation history below it.
     #[inline(always)]
+    /// Records the move made from `ply`, for the continuation history below it, and its
+    /// changes for the network's accumulators.
     fn set_moved(&mut self, ply: usize, m: Move) {
         self.stack[ply].moved = self
             .board
             .piece_at(m.from())
             .map_or(history::MOVES, |p| history::move_index(p, m.to()));
+        if self.network.is_some() {
+            self.data
+                .accumulators
+                .record(ply + 1, Changes::of(&self.board, m));
+        }
     }
 
     /// The static evaluation of the position, which is not in check: from this thread's
     /// cache, else from the table's entry, else computed (and kept). Every source holds
     /// the same value, so where it comes from never changes the search.
     #[inline]
-    fn static_eval(&mut self) -> Score {
+    fn static_eval(&mut self, ply: usize) -> Score {
         let key = self.board.key();
         if let Some(score) = self.data.evals.get(key) {
             return score;
         }
-        let score = match self.tt.probe(key, 0) {
-            Some(entry) => entry.eval,
-            None => evaluate(&self.board, &mut self.data.pawns),
+        let score = match (self.tt.probe(key, 0), &self.network) {
+            (Some(entry), _) => entry.eval,
+            (None, Some(network)) => {
+                let side = self.board.side_to_move();
+                let score = self.data.accumulators.evaluate(network, ply, side);
+                // The accumulators kept along the line are those of the position.
+                debug_assert_eq!(
+                    score,
+                    network.evaluate(&self.board),
+                    "{}",
+                    self.board.to_fen()
+                );
+                score.clamp(-TB_BOUND + 1, TB_BOUND - 1)
+            }
+            (None, None) => evaluate(&self.board, &mut self.data.pawns),
         };
         self.data.evals.put(key, score);
         score

@@ -6,6 +6,7 @@ use super::history::{self, MAX_HISTORY, MoveScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
+use crate::nnue::Changes;
 use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_decisive};
 use std::time::Duration;
 
@@ -73,7 +74,11 @@ impl Searcher<'_> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { self.static_eval() };
+                return if in_check {
+                    DRAW
+                } else {
+                    self.static_eval(ply)
+                };
             }
             // Step 3. Mate distance pruning: no line from here can beat a mate already found
             // closer to the root.
@@ -90,7 +95,7 @@ impl Searcher<'_> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            self.static_eval()
+            self.static_eval(ply)
         };
         let eval = if in_check {
             -INFINITY
@@ -185,6 +190,7 @@ impl Searcher<'_> {
             {
                 let r = p.nmp_base() + depth / p.nmp_divisor() + ((eval - beta) / 200).min(3);
                 self.stack[ply].moved = history::MOVES;
+                self.data.accumulators.record(ply + 1, Changes::NONE);
                 self.board.make_null_move();
                 let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.board.unmake_move();

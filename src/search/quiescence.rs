@@ -26,7 +26,11 @@ impl Searcher<'_> {
         }
         let in_check = self.board.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.static_eval() };
+            return if in_check {
+                DRAW
+            } else {
+                self.static_eval(ply)
+            };
         }
 
         // Stand pat: out of check, the side to move need not capture at all. Tested before
@@ -35,7 +39,7 @@ impl Searcher<'_> {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            self.static_eval()
+            self.static_eval(ply)
         };
         let stand_pat = if in_check {
             -INFINITY

@@ -7,8 +7,9 @@
 use super::correction::CorrectionHistory;
 use super::history::{CaptureHistory, ContinuationHistory, CounterMoves, History};
 use crate::eval::{EvalCache, PawnTable};
+use crate::nnue::AccumulatorStack;
+use crate::types::MAX_PLY;
 
-#[derive(Default)]
 pub struct ThreadData {
     pub(super) history: History,
     pub(super) continuation: ContinuationHistory,
@@ -19,6 +20,23 @@ pub struct ThreadData {
     pub pawns: PawnTable,
     /// Evaluations this thread has made, by position.
     pub(super) evals: EvalCache,
+    /// The network's accumulators along the line being searched.
+    pub(super) accumulators: AccumulatorStack,
+}
+
+impl Default for ThreadData {
+    fn default() -> ThreadData {
+        ThreadData {
+            history: History::default(),
+            continuation: ContinuationHistory::default(),
+            captures: CaptureHistory::default(),
+            counters: CounterMoves::default(),
+            correction: CorrectionHistory::default(),
+            pawns: PawnTable::default(),
+            evals: EvalCache::default(),
+            accumulators: AccumulatorStack::new(MAX_PLY + 4),
+        }
+    }
 }
 
 impl ThreadData {

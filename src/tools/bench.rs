@@ -3,7 +3,7 @@
 //! when search or evaluation behaviour changes, and is the same on every machine.
 
 use crate::board::Board;
-use crate::search::{Limits, SearchOptions, Session, Signals, Syzygy};
+use crate::search::{Limits, SearchOptions, Session, Signals};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -16,16 +16,13 @@ const HASH_MB: usize = 16;
 /// `<nodes> nodes <nps> nps`, the speed over the searches alone (clearing the table for
 /// each position is left out). Returns the total nodes.
 pub fn run(depth: i32, out: &mut impl Write) -> u64 {
-    run_with(depth, None, out)
+    run_with(depth, SearchOptions::default(), out)
 }
 
-/// `run` with Syzygy tables. The 39 middlegames search the same nodes as without (no
-/// table applies); the endgames from position 40 on reach the tables.
-pub fn run_with(depth: i32, syzygy: Option<Syzygy>, out: &mut impl Write) -> u64 {
-    let options = SearchOptions {
-        syzygy,
-        ..SearchOptions::default()
-    };
+/// `run` with other options: Syzygy tables (the 39 middlegames search the same nodes as
+/// without, no table applies; the endgames from position 40 on reach the tables), the
+/// network.
+pub fn run_with(depth: i32, options: SearchOptions, out: &mut impl Write) -> u64 {
     let mut session = Session::new(HASH_MB, options);
     let mut searching = Duration::ZERO;
     let mut total = 0;

@@ -18,6 +18,7 @@
 use crate::board::Board;
 use crate::data::viri;
 use crate::movegen::legal_moves;
+use crate::nnue::Network;
 use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};
 use crate::tools::epd::Epd;
 use crate::types::{Score, is_mate};
@@ -26,8 +27,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What datagen writes.
@@ -72,6 +73,8 @@ pub struct Config {
     /// Longer games are drawn.
     pub max_plies: u32,
     pub hash_mb: usize,
+    /// The network the games are played with, else the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Config {
@@ -95,6 +98,17 @@ impl Default for Config {
             draw_after: 80,
             max_plies: 400,
             hash_mb: 8,
+            network: None,
+        }
+    }
+}
+
+impl Config {
+    /// The options of the games' searches.
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            network: self.network.clone(),
+            ..SearchOptions::default()
         }
     }
 }
@@ -261,7 +275,7 @@ fn text_worker(
     next_game: &AtomicU64,
     shared: &Progress,
 ) {
-    let mut session = Session::new(config.hash_mb, SearchOptions::default());
+    let mut session = Session::new(config.hash_mb, config.search_options());
     while shared.more(config) {
         let n = next_game.fetch_add(1, Ordering::Relaxed);
         if config.games.is_some_and(|g| n >= g) {
@@ -320,7 +334,7 @@ fn open_shard(path: &Path) -> Result<(File, u64), String> {
 
 /// Plays the games of one shard from game `done` on, each written whole at once.
 fn shard_worker(config: &Config, seed: u64, mut file: File, done: u64, shared: &Progress) {
-    let mut session = Session::new(config.hash_mb, SearchOptions::default());
+    let mut session = Session::new(config.hash_mb, config.search_options());
     for n in done.. {
         if !shared.more(config) || config.games.is_some_and(|g| n >= g) {
             break;

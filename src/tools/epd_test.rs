@@ -3,9 +3,11 @@
 //! none of its `am` moves (in SAN or coordinate notation).
 
 use super::epd::Epd;
+use crate::nnue::Network;
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::types::Move;
 use std::io::Write;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -18,6 +20,8 @@ pub struct TestConfig {
     pub early_exit: Option<u32>,
     pub hash_mb: usize,
     pub syzygy: Option<Syzygy>,
+    /// The network to evaluate with, else the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +40,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
     let options = SearchOptions {
         multipv: config.multipv.max(1),
         syzygy: config.syzygy.clone(),
+        network: config.network.clone(),
         ..SearchOptions::default()
     };
     let mut session = Session::new(config.hash_mb, options);

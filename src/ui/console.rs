@@ -7,8 +7,8 @@ use crate::board::{Board, START_FEN};
 use crate::book::Book;
 use crate::comm::uci::Uci;
 use crate::comm::{Comm, CommOut, pv_text};
-use crate::eval;
 use crate::movegen::{divide, perft};
+use crate::nnue::{self, Network};
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::tablebase::Tablebases;
 use crate::tools::bench;
@@ -41,6 +41,7 @@ pub fn run(
     out: &mut impl Write,
     syzygy: Option<&str>,
     book: Option<&str>,
+    network: Option<Arc<Network>>,
 ) {
     let book = book.and_then(|path| match Book::open(Path::new(path)) {
         Ok(book) => Some(Arc::new(book)),
@@ -63,6 +64,7 @@ pub fn run(
     });
     let options = SearchOptions {
         syzygy: syzygy.clone(),
+        network: network.clone(),
         ..SearchOptions::default()
     };
     let mut board = Board::startpos();
@@ -80,7 +82,7 @@ pub fn run(
             ["quit"] => break,
             ["help"] => HELP.to_string(),
             ["d"] => board.to_string(),
-            ["eval"] => eval::breakdown(&board),
+            ["eval"] => super::eval_text(&board, &network.clone().unwrap_or_else(nnue::embedded)),
             ["probe"] => match &syzygy {
                 None => "error: no tables (start with --syzygy DIRS)".to_string(),
                 Some(tb) => tb
@@ -102,6 +104,7 @@ pub fn run(
             ["play", rest @ ..] => match game_settings(rest) {
                 Ok(mut settings) => {
                     settings.syzygy = syzygy.clone();
+                    settings.network = network.clone();
                     settings.book = book.clone();
                     game::run(settings, &lines, out);
                     "back in the console ('help' lists the commands)".to_string()
@@ -128,6 +131,7 @@ pub fn run(
                         early_exit: None,
                         hash_mb: 64,
                         syzygy: syzygy.clone(),
+                        network: network.clone(),
                     };
                     run_tool(|out| {
                         epd_test::run(&text, &config, out);
@@ -193,6 +197,7 @@ fn game_settings(tokens: &[&str]) -> Result<game::Settings, String> {
         hash_mb: 64,
         threads: 1,
         syzygy: None,
+        network: None,
         book: None,
     };
     let mut rest = tokens;

@@ -4,3 +4,24 @@
 
 pub mod console;
 pub mod game;
+
+use crate::board::Board;
+use crate::nnue::Network;
+use crate::types::Color;
+
+/// What `eval` shows a person: the network's score, then the hand-crafted evaluation by
+/// term (both from White's view, as the breakdown is).
+pub fn eval_text(board: &Board, network: &Network) -> String {
+    let score = network.evaluate(board) * board.side_to_move().sign();
+    let side = if board.side_to_move() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    format!(
+        "network (768 -> {}) x 2 -> 1: {:+.2} for White ({side} to move)\n\nhand-crafted evaluation:\n{}",
+        network.hidden,
+        f64::from(score) / 100.0,
+        crate::eval::breakdown(board)
+    )
+}

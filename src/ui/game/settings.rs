@@ -2,6 +2,7 @@
 //! and what it plays with (table size, threads, tablebases, book).
 
 use crate::book::Book;
+use crate::nnue::Network;
 use crate::search::Syzygy;
 use crate::types::Color;
 use rand_chacha::ChaCha8Rng;
@@ -94,6 +95,8 @@ pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
     pub syzygy: Option<Syzygy>,
+    /// The network Ferrum evaluates with, else the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
     pub book: Option<Arc<Book>>,
 }
 

@@ -49,6 +49,7 @@ impl<W: Write> Game<'_, W> {
             multipv,
             threads: self.settings.threads,
             syzygy: self.settings.syzygy.clone(),
+            network: self.settings.network.clone(),
             ..SearchOptions::default()
         };
         let signals = Arc::new(Signals::default());
@@ -108,6 +109,7 @@ impl<W: Write> Game<'_, W> {
         }
         self.session.options = SearchOptions {
             syzygy: self.settings.syzygy.clone(),
+            network: self.settings.network.clone(),
             ..SearchOptions::default()
         };
         let limits = Limits::nodes(HINT_NODES);
