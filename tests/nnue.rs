@@ -21,6 +21,7 @@ fn random_network(activation: Activation, seed: u64) -> Network {
         feature_bias: (0..HIDDEN).map(|_| draw(505) as i16).collect(),
         output_weights: (0..2 * HIDDEN).map(|_| draw(126) as i16).collect(),
         output_bias: draw(32_000) as i16,
+        scale: 400,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use ferrum::board::Board;
 use ferrum::data::bullet;
-use ferrum::nnue::{Activation, Network, SCALE};
+use ferrum::nnue::{Activation, Network};
 use ferrum::search::{SearchOptions, Session};
 use ferrum::tools::datagen;
 use ferrum::train::{self, Config, model};
@@ -145,14 +145,14 @@ fn the_engine_evaluates_as_the_trainer_does() {
         for board in boards {
             let record = bullet::record(board, 0, 0.5).unwrap();
             let int = network.evaluate(board) as f32;
-            let float = model::forward(&rounded, activation, &record) * SCALE as f32;
+            let float = model::forward(&rounded, activation, &record) * config.scale;
             assert!(
                 (float - int).abs() <= 2.0,
                 "{activation:?} {}: float {float} int {int}",
                 board.to_fen()
             );
             exact += (float - int).abs();
-            let float = model::forward(&params, activation, &record) * SCALE as f32;
+            let float = model::forward(&params, activation, &record) * config.scale;
             unrounded += (float - int).abs() / (3.0 + 0.1 * float.abs());
         }
         let n = boards.len() as f32;

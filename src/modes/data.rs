@@ -297,7 +297,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         step: args.step.max(1),
         weight_decay: args.weight_decay,
         lambda: args.lambda.clamp(0.0, 1.0),
-        scale: args.scale.max(1.0),
+        scale: args.scale.clamp(50.0, 2000.0),
         threads: args.threads.clamp(1, 256),
         seed: args.seed,
         validation: args.validation,

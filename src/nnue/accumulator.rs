@@ -3,7 +3,7 @@
 //! two of each), and the network's output from them, in AVX2 where the CPU has it and in
 //! plain Rust otherwise. Both paths give the same integers.
 
-use super::{Activation, Network, QA, QB, SCALE, feature};
+use super::{Activation, Network, QA, QB, feature};
 use crate::board::Board;
 use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
 
@@ -231,7 +231,7 @@ fn finish(network: &Network, mut sum: i64) -> i32 {
         sum /= i64::from(QA);
     }
     sum += i64::from(network.output_bias);
-    (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    (sum * i64::from(network.scale) / i64::from(QA * QB)) as i32
 }
 
 #[cfg(target_arch = "x86_64")]

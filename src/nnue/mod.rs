@@ -38,7 +38,8 @@ pub const INPUTS: usize = 768;
 pub const QA: i32 = 255;
 /// The output weights' scale.
 pub const QB: i32 = 64;
-/// Centipawns per unit of the network's output (the trainer's sigmoid scale).
+/// Centipawns per unit of the network's output by default (the trainer's sigmoid scale;
+/// each file names its own).
 pub const SCALE: i32 = 400;
 /// Weights (and biases) are clipped to this in training, so that the quantised values,
 /// the accumulators and the output sums stay within their integer types (docs/nnue.md).
@@ -113,6 +114,8 @@ pub struct Network {
     pub output_weights: Vec<i16>,
     /// Output bias, scaled by QA * QB.
     pub output_bias: i16,
+    /// Centipawns per unit of output: the sigmoid scale the network was trained with.
+    pub scale: i32,
 }
 
 /// FNV-1a over the weights' bytes, the header's check that they are the ones written.
@@ -143,7 +146,7 @@ impl Network {
             self.activation.code(),
             QA as u32,
             QB as u32,
-            SCALE as u32,
+            self.scale as u32,
         ] {
             out.extend_from_slice(&field.to_le_bytes());
         }
@@ -179,11 +182,13 @@ impl Network {
         }
         let activation = Activation::from_code(field(3))
             .ok_or_else(|| format!("unknown activation {}", field(3)))?;
-        let constants = (field(4), field(5), field(6));
-        if constants != (QA as u32, QB as u32, SCALE as u32) {
-            return Err(format!(
-                "quantisation {constants:?}, expected ({QA}, {QB}, {SCALE})"
-            ));
+        let constants = (field(4), field(5));
+        if constants != (QA as u32, QB as u32) {
+            return Err(format!("quantisation {constants:?}, expected ({QA}, {QB})"));
+        }
+        let scale = field(6);
+        if !(50..=2000).contains(&scale) {
+            return Err(format!("output scale {scale} (50 to 2000)"));
         }
         let values = INPUTS * hidden + hidden + 2 * hidden + 1;
         let expected = HEADER_BYTES + 2 * values;
@@ -217,6 +222,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            scale: scale as i32,
         })
     }
 
@@ -267,7 +273,7 @@ impl Network {
             sum /= i64::from(QA);
         }
         sum += i64::from(self.output_bias);
-        (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        (sum * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
     /// The evaluation of `board` for the side to move, in centipawns, from scratch.

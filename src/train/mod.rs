@@ -369,7 +369,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
         figures.push(figure);
         std::fs::write(
             &config.output,
-            params.quantise(config.activation).to_bytes(),
+            params.quantise(config.activation, config.scale).to_bytes(),
         )
         .map_err(|e| format!("{}: {e}", config.output.display()))?;
         save_checkpoint(

@@ -88,7 +88,7 @@ impl Params {
 
     /// The network in the engine's integers: values rounded after scaling by QA (first
     /// layer), QB (output weights) and QA * QB (output bias).
-    pub fn quantise(&self, activation: Activation) -> Network {
+    pub fn quantise(&self, activation: Activation, scale: f32) -> Network {
         let q =
             |v: f32, scale: i32| (v.clamp(-WEIGHT_CLIP, WEIGHT_CLIP) * scale as f32).round() as i16;
         Network {
@@ -98,6 +98,7 @@ impl Params {
             feature_bias: self.feature_bias.iter().map(|&v| q(v, QA)).collect(),
             output_weights: self.output_weights.iter().map(|&v| q(v, QB)).collect(),
             output_bias: q(self.output_bias, QA * QB),
+            scale: scale.round() as i32,
         }
     }
 }
