@@ -3,7 +3,7 @@
 //! two of each), and the network's output from them, in AVX2 where the CPU has it and in
 //! plain Rust otherwise. Both paths give the same integers.
 
-use super::{Activation, Network, QA, QB, feature};
+use super::{Network, feature};
 use crate::board::Board;
 use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
 
@@ -65,8 +65,7 @@ impl Accumulator {
     pub fn evaluate(&self, network: &Network, side: Color) -> i32 {
         let ours = &self.sides[side.index()];
         let theirs = &self.sides[(!side).index()];
-        let sum = output_sum(network, ours, theirs);
-        finish(network, sum)
+        network.scale_output(output_sum(network, ours, theirs))
     }
 }
 
@@ -198,45 +197,21 @@ fn update_generic(
     }
 }
 
-/// The output layer's sum before its scaling: what `Network::output` sums, in AVX2 where
-/// the CPU has it.
+/// The output layer's sum before its scaling, in AVX2 where the CPU has it, else as
+/// `Network::output_sum` computes it.
 fn output_sum(network: &Network, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
         return unsafe { simd::output_sum(network, ours, theirs) };
     }
-    output_sum_scalar(network, ours, theirs)
-}
-
-/// The plain-Rust output sum (also the reference the SIMD path is tested against).
-pub fn output_sum_scalar(network: &Network, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i64 {
-    let weights = network.output_weights.chunks_exact(HIDDEN);
-    let mut sum: i64 = 0;
-    for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
-        for (&a, &w) in acc.iter().zip(weights) {
-            let v = i64::from(a.clamp(0, QA as i16));
-            sum += match network.activation {
-                Activation::CReLU => v * i64::from(w),
-                Activation::SCReLU => v * v * i64::from(w),
-            };
-        }
-    }
-    sum
-}
-
-/// Centipawns from the output sum, as `Network::output` scales it.
-fn finish(network: &Network, mut sum: i64) -> i32 {
-    if network.activation == Activation::SCReLU {
-        sum /= i64::from(QA);
-    }
-    sum += i64::from(network.output_bias);
-    (sum * i64::from(network.scale) / i64::from(QA * QB)) as i32
+    network.output_sum(ours, theirs)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod simd {
-    use super::{Activation, HIDDEN, Network, QA};
+    use super::HIDDEN;
+    use crate::nnue::{Activation, Network, QA};
     use std::arch::x86_64::*;
 
     /// Sixteen values at a time: clamped to 0..QA; for SCReLU `v * w` (at most 255 * 127,

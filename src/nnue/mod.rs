@@ -7,7 +7,7 @@
 
 mod accumulator;
 
-pub use accumulator::{Accumulator, AccumulatorStack, Changes, HIDDEN, output_sum_scalar};
+pub use accumulator::{Accumulator, AccumulatorStack, Changes, HIDDEN};
 
 use crate::board::Board;
 use crate::types::{Color, Piece, Square};
@@ -258,6 +258,12 @@ impl Network {
 
     /// The output, in centipawns for the side to move, from the two accumulators.
     pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
+        self.scale_output(self.output_sum(ours, theirs))
+    }
+
+    /// The output layer's sum before its scaling, in plain Rust (the reference the SIMD
+    /// path is tested against).
+    pub fn output_sum(&self, ours: &[i16], theirs: &[i16]) -> i64 {
         let weights = self.output_weights.chunks_exact(self.hidden);
         let mut sum: i64 = 0;
         for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
@@ -269,6 +275,12 @@ impl Network {
                 };
             }
         }
+        sum
+    }
+
+    /// Centipawns from the output layer's sum: SCReLU's extra factor of QA taken out, the
+    /// bias added, then scaled, truncating.
+    pub fn scale_output(&self, mut sum: i64) -> i32 {
         if self.activation == Activation::SCReLU {
             sum /= i64::from(QA);
         }

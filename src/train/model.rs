@@ -131,17 +131,31 @@ pub fn sigmoid(x: f32) -> f32 {
 
 /// The network's raw output (centipawns / scale) for one position.
 pub fn forward(params: &Params, activation: Activation, position: &ChessBoard) -> f32 {
-    let h = params.hidden;
+    let mut acc = vec![0.0; 2 * params.hidden];
     let (ours, theirs, count) = features(position);
-    let mut acc = vec![0.0; 2 * h];
-    for (side, features) in [&ours, &theirs].into_iter().enumerate() {
+    accumulate(params, &ours, &theirs, count, &mut acc);
+    output(params, activation, &acc)
+}
+
+/// Both sides' accumulators (the side to move's first) from their features.
+#[inline(always)]
+fn accumulate(params: &Params, ours: &[u16], theirs: &[u16], count: usize, acc: &mut [f32]) {
+    let h = params.hidden;
+    for (side, features) in [ours, theirs].into_iter().enumerate() {
         let acc = &mut acc[side * h..(side + 1) * h];
         acc.copy_from_slice(&params.feature_bias);
         for &f in &features[..count] {
             let row = &params.feature_weights[f as usize * h..(f as usize + 1) * h];
-            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
         }
     }
+}
+
+/// The network's raw output from the accumulators.
+#[inline(always)]
+fn output(params: &Params, activation: Activation, acc: &[f32]) -> f32 {
     let mut out = params.output_bias;
     for (a, w) in acc.iter().zip(&params.output_weights) {
         out += activate(activation, *a) * w;
@@ -221,21 +235,8 @@ fn run_generic(
     let mut loss = 0.0f64;
     for position in positions {
         let (ours, theirs, count) = features(position);
-        for (side, features) in [&ours, &theirs].into_iter().enumerate() {
-            let acc = &mut acc[side * h..(side + 1) * h];
-            acc.copy_from_slice(&params.feature_bias);
-            for &f in &features[..count] {
-                let row = &params.feature_weights[f as usize * h..(f as usize + 1) * h];
-                for (a, w) in acc.iter_mut().zip(row) {
-                    *a += w;
-                }
-            }
-        }
-        let mut out = params.output_bias;
-        for (a, w) in acc.iter().zip(&params.output_weights) {
-            out += activate(pass.activation, *a) * w;
-        }
-        let predicted = sigmoid(out);
+        accumulate(params, &ours, &theirs, count, acc);
+        let predicted = sigmoid(output(params, pass.activation, acc));
         let error = predicted - target(position, pass.lambda, pass.scale);
         loss += f64::from(error * error);
         let Some(grads) = grads.as_deref_mut() else {
