@@ -102,7 +102,7 @@ pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
 }
 
 /// A quantised network.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     pub hidden: usize,
     pub activation: Activation,
@@ -116,6 +116,19 @@ pub struct Network {
     pub output_bias: i16,
     /// Centipawns per unit of output: the sigmoid scale the network was trained with.
     pub scale: i32,
+}
+
+/// The shape and a checksum, not the 200,000 weights.
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let bytes = self.to_bytes();
+        let sum = &bytes[HEADER_BYTES - 8..HEADER_BYTES];
+        write!(
+            f,
+            "Network {{ (768 -> {}) x 2 -> 1, {:?}, scale {}, checksum {:02x?} }}",
+            self.hidden, self.activation, self.scale, sum
+        )
+    }
 }
 
 /// FNV-1a over the weights' bytes, the header's check that they are the ones written.
