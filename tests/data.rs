@@ -50,21 +50,16 @@ fn crate_bytes(game: &viri::Game) -> Vec<u8> {
         board.make_move_simple(mv);
         ours.make_move(m);
     }
-    let mut bytes = theirs.serialise_into_vec();
+    let mut bytes = serialised(&theirs);
     bytes[30] = game.wdl;
     bytes
 }
 
-trait SerialiseIntoVec {
-    fn serialise_into_vec(&self) -> Vec<u8>;
-}
-
-impl SerialiseIntoVec for ViriGame {
-    fn serialise_into_vec(&self) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        self.serialise_into(&mut bytes).unwrap();
-        bytes
-    }
+/// The crate's bytes of a game.
+fn serialised(game: &ViriGame) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    game.serialise_into(&mut bytes).unwrap();
+    bytes
 }
 
 #[test]
@@ -102,7 +97,7 @@ fn positions_encode_as_marlinformat_does() {
             let mut board = Board::from_fen(fen).unwrap();
             board.set_chess960(chess960);
             let theirs = viri_board(fen, chess960).unwrap();
-            let expected = ViriGame::new(&theirs).serialise_into_vec();
+            let expected = serialised(&ViriGame::new(&theirs));
             let ours = viri::encode_position(&board, 0, 0);
             assert_eq!(&ours[..], &expected[..viri::HEADER], "{fen}");
             let (back, _, _) = viri::decode_position(&ours).unwrap();

@@ -25,6 +25,12 @@ fn assert_legal_bestmove(board: &Board, line: &str) {
     }
 }
 
+/// The node count of an `info` line.
+fn nodes_of(line: &str) -> u64 {
+    let after = line.split(" nodes ").nth(1).unwrap();
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
 /// Checks that every `pv` in the `info` lines is legal from `board`.
 fn assert_legal_pvs(board: &Board, lines: &[String]) {
     for line in lines
@@ -151,11 +157,7 @@ fn the_final_line_is_not_a_repeat() {
         assert!(info.len() >= 2, "{go}: {lines:?}");
         let (last, before) = (info[info.len() - 1], info[info.len() - 2]);
         assert_ne!(last, before, "{go}: {lines:?}");
-        let nodes = |line: &str| -> u64 {
-            let after = line.split(" nodes ").nth(1).unwrap();
-            after.split(' ').next().unwrap().parse().unwrap()
-        };
-        assert!(nodes(last) >= nodes(before), "{go}: {lines:?}");
+        assert!(nodes_of(last) >= nodes_of(before), "{go}: {lines:?}");
     }
 }
 
@@ -614,22 +616,8 @@ fn network_options() {
         s.send("ucinewgame");
         s.send("go depth 8");
         let (lines, best) = s.bestmove();
-        let last = lines
-            .iter()
-            .rev()
-            .find(|l| l.contains(" nodes "))
-            .unwrap()
-            .clone();
-        (
-            last.split(" nodes ")
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap()
-                .to_string(),
-            best,
-        )
+        let last = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+        (nodes_of(last), best)
     };
     let (hce, _) = nodes(&mut s);
     s.send("setoption name UseNNUE value true");

@@ -191,15 +191,10 @@ impl Meter {
         self.shown = Instant::now();
         let seconds = self.started.elapsed().as_secs_f64();
         let rate = done as f64 / seconds.max(1e-3);
-        let left = self.total.map_or(String::new(), |total| {
-            let left = (total.saturating_sub(done) as f64 / rate.max(1e-3)) as u64;
-            format!(
-                ", {}:{:02}:{:02} left",
-                left / 3600,
-                left / 60 % 60,
-                left % 60
-            )
-        });
+        let left = super::time_left(
+            self.total
+                .map(|total| total.saturating_sub(done) as f64 / rate.max(1e-3)),
+        );
         eprint!("\r{done} {what}, {rate:.0}/s, {seconds:.0} s{left}   ");
     }
 

@@ -358,10 +358,7 @@ fn progress_line(config: &Config, s: Summary, started: Instant) -> String {
         }
         _ => None,
     };
-    let left = left.map_or(String::new(), |l| {
-        let l = l as u64;
-        format!(", {}:{:02}:{:02} left", l / 3600, l / 60 % 60, l % 60)
-    });
+    let left = super::time_left(left);
     format!(
         "{} positions, {} games, {rate:.0} positions/s, {:.0} s{left}   ",
         s.positions, s.games, seconds

@@ -1,4 +1,5 @@
-//! Tools around the engine proper: bench, EPD test suites and perft suites.
+//! Tools around the engine proper: bench, EPD test suites, perft suites, self-play data and
+//! what is done with it, the tuner, PGN and books.
 
 pub mod bench;
 pub mod data;
@@ -9,3 +10,11 @@ pub mod makebook;
 pub mod perft_suite;
 pub mod pgn;
 pub mod tune;
+
+/// `, 1:02:03 left` for a progress line, or nothing when the time left is unknown.
+pub fn time_left(seconds: Option<f64>) -> String {
+    seconds.map_or(String::new(), |s| {
+        let s = s as u64;
+        format!(", {}:{:02}:{:02} left", s / 3600, s / 60 % 60, s % 60)
+    })
+}
