@@ -33,6 +33,10 @@ pub struct Cli {
     /// A network file to evaluate with (implies --nnue): the EvalFile option
     #[arg(long, global = true)]
     pub eval_file: Option<String>,
+    /// Append every line of a UCI or XBoard session, in and out, with its time, to this
+    /// file: the `Debug Log File` option
+    #[arg(long, global = true)]
+    pub log: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

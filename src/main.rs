@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         book: cli.book,
         nnue: cli.nnue || cli.eval_file.is_some(),
         eval_file: cli.eval_file,
+        log: cli.log,
     };
     let Some(mode) = cli.mode else {
         return protocol::detect(&globals);

@@ -645,3 +645,60 @@ fn network_options() {
     );
     assert_eq!(nodes(&mut s).0, network, "the same network from its file");
 }
+
+#[test]
+fn debug_log_file_has_every_line_both_ways() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let (flag_log, option_log) = (dir.join("uci-flag.log"), dir.join("uci-option.log"));
+    for log in [&flag_log, &option_log] {
+        let _ = std::fs::remove_file(log);
+    }
+    let mut s = Session::start(&["uci", "--log", flag_log.to_str().unwrap()]);
+    s.send("uci");
+    s.until(|l| l == "uciok");
+    s.send("position startpos moves e2e4");
+    s.send("go depth 4");
+    let (_, best) = s.bestmove();
+    s.send("setoption name Debug Log File value /no/such/dir/ferrum.log");
+    s.send("isready");
+    let lines = s.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("cannot open the log file")),
+        "{lines:?}"
+    );
+    s.send(&format!(
+        "setoption name Debug Log File value {}",
+        option_log.display()
+    ));
+    s.ready();
+    s.send("quit");
+    assert!(s.exits_within(Duration::from_secs(5)));
+
+    let text = std::fs::read_to_string(&flag_log).unwrap();
+    // Every line reads `<RFC 3339 time> >> input` or `<time> << output`.
+    let entries: Vec<(&str, &str)> = text
+        .lines()
+        .map(|l| {
+            let (time, rest) = l.split_once(' ').unwrap();
+            assert!(time.starts_with("20") && time.ends_with('Z'), "{l}");
+            rest.split_at(3)
+        })
+        .collect();
+    let has = |arrow: &str, line: &str| entries.contains(&(arrow, line));
+    assert!(has(">> ", "uci") && has("<< ", "uciok"), "{text}");
+    assert!(
+        has(">> ", "go depth 4") && has("<< ", best.as_str()),
+        "{text}"
+    );
+    assert!(
+        !text.contains("readyok"),
+        "the failed open stopped this log: {text}"
+    );
+    let text = std::fs::read_to_string(&option_log).unwrap();
+    assert!(
+        text.contains(" << readyok") && text.contains(" >> quit"),
+        "{text}"
+    );
+}

@@ -4,6 +4,7 @@
 //! protocol text itself. The front ends for people are in `ui`.
 
 pub mod io;
+pub mod log;
 pub mod uci;
 pub mod xboard;
 

@@ -12,6 +12,7 @@ pub use options::{Effect, Options, Shown};
 use play::Play;
 
 use crate::board::{Board, START_FEN};
+use crate::comm::log::EngineLog;
 use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
@@ -103,10 +104,17 @@ pub struct Engine {
     /// The protocol passes single moves and lets the engine play (XBoard).
     game_manager: bool,
     play: Play,
+    /// Where `Debug Log File` writes the session's lines.
+    log: Arc<EngineLog>,
 }
 
 impl Engine {
-    pub fn new(events: Sender<Event>, out: Sender<CommOut>, game_manager: bool) -> Engine {
+    pub fn new(
+        events: Sender<Event>,
+        out: Sender<CommOut>,
+        game_manager: bool,
+        log: Arc<EngineLog>,
+    ) -> Engine {
         let options = Options::default();
         Engine {
             board: Board::startpos(),
@@ -129,6 +137,7 @@ impl Engine {
             searches: 0,
             game_manager,
             play: Play::default(),
+            log,
         }
     }
 
@@ -238,6 +247,11 @@ impl Engine {
                 self.open_tablebases();
             }
             Ok(Effect::Book) => self.open_book(),
+            Ok(Effect::Log) => {
+                if let Err(e) = self.log.open(&self.options.debug_log_file) {
+                    self.send(CommOut::Notice(e));
+                }
+            }
             Ok(Effect::Network) => {
                 self.finish_search();
                 self.open_network();
@@ -631,7 +645,8 @@ impl Engine {
 /// Runs a protocol over `input` and `output` until `quit` or the end of input: a reader
 /// thread, this engine loop, and a writer thread.
 ///
-/// `setup` commands (options from the command line) are handled before the first input.
+/// `setup` commands (options from the command line) are handled before the first input is
+/// read, so that a log they open has every line.
 pub fn serve(
     comm: Arc<dyn crate::comm::Comm>,
     input: impl std::io::BufRead + Send + 'static,
@@ -641,20 +656,27 @@ pub fn serve(
     use crate::comm::io::{spawn_reader, spawn_writer};
     let (event_sender, events) = crossbeam_channel::unbounded();
     let (out_sender, out) = crossbeam_channel::unbounded();
-    let game_manager = comm.game_manager();
-    let writer = spawn_writer(Arc::clone(&comm), out, output);
+    let log = Arc::new(EngineLog::default());
+    let writer = spawn_writer(Arc::clone(&comm), Arc::clone(&log), out, output);
+    let mut engine = Engine::new(
+        event_sender.clone(),
+        out_sender,
+        comm.game_manager(),
+        Arc::clone(&log),
+    );
     for command in setup {
-        let _ = event_sender.send(Event::Comm(command));
+        engine.command(command);
     }
     // The reader may stay blocked on input after `quit`; it ends with the process.
     let _reader = spawn_reader(
         input,
         comm,
-        event_sender.clone(),
+        log,
+        event_sender,
         Event::Comm,
         Event::InputClosed,
     );
-    Engine::new(event_sender, out_sender, game_manager).run(events);
+    engine.run(events);
     let _ = writer.join();
 }
 

@@ -36,6 +36,8 @@ pub struct Options {
     pub use_nnue: bool,
     /// The network's file; empty for the one built in.
     pub eval_file: String,
+    /// Every protocol line in and out is appended to this file; empty for none.
+    pub debug_log_file: String,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -64,6 +66,7 @@ impl Default for Options {
             resign: false,
             use_nnue: false,
             eval_file: String::new(),
+            debug_log_file: String::new(),
             params: SearchParams::default(),
         };
         for declaration in DECLARATIONS {
@@ -92,6 +95,8 @@ pub enum Effect {
     Book,
     /// The network file changed: read it.
     Network,
+    /// The log file changed: log there from now on.
+    Log,
 }
 
 /// The protocols that offer an option (XBoard has commands of its own for the table size,
@@ -326,6 +331,15 @@ const DECLARATIONS: &[Declaration] = &[
         set: |o, v| {
             o.eval_file = v.text();
             Effect::Network
+        },
+    },
+    Declaration {
+        name: "Debug Log File",
+        kind: OptionKind::File,
+        shown: Shown::Both,
+        set: |o, v| {
+            o.debug_log_file = v.text();
+            Effect::Log
         },
     },
     Declaration {

@@ -28,6 +28,8 @@ pub struct Globals {
     pub nnue: bool,
     /// `--eval-file FILE`
     pub eval_file: Option<String>,
+    /// `--log FILE`: the protocol session's lines (the `Debug Log File` option).
+    pub log: Option<String>,
 }
 
 /// Reports `message` as an error and fails.

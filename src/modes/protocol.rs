@@ -51,11 +51,12 @@ pub fn detect(globals: &Globals) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `--syzygy`, `--book`, `--nnue` and `--eval-file` as the options they set, before the
-/// GUI speaks.
+/// `--log`, `--syzygy`, `--book`, `--nnue` and `--eval-file` as the options they set,
+/// before the GUI speaks.
 fn setup(globals: &Globals) -> Vec<CommIn> {
     let nnue = globals.nnue.then(|| "true".to_string());
     [
+        ("Debug Log File", &globals.log),
         ("SyzygyPath", &globals.syzygy),
         ("BookFile", &globals.book),
         ("EvalFile", &globals.eval_file),
