@@ -1,7 +1,7 @@
 //! The command line: which mode Ferrum runs in; each mode's arguments are declared beside
 //! its body in `modes/`.
 
-use crate::modes::book::MakebookArgs;
+use crate::modes::book::{EcoArgs, MakebookArgs};
 use crate::modes::data::{DataCommand, DatagenArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
@@ -72,6 +72,9 @@ pub enum Mode {
     Probe(ProbeArgs),
     /// Build a Polyglot opening book from the games of a PGN file
     Makebook(MakebookArgs),
+    /// Name openings by ECO code and name: a PGN file's games (written out with ECO and
+    /// Opening tags), a FEN, or a line of moves
+    Eco(EcoArgs),
     /// Play a game against Ferrum in the terminal: moves in SAN or coordinates, the board
     /// after each move, clocks, undo, hint, resign, flip, pgn ('help' in the game)
     Play(PlayArgs),

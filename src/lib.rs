@@ -6,6 +6,7 @@ pub mod board;
 pub mod book;
 pub mod comm;
 pub mod data;
+pub mod eco;
 pub mod engine;
 pub mod eval;
 pub mod movegen;

@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         Mode::Train(args) => data::train(args),
         Mode::Tune(args) => data::tune(args),
         Mode::Makebook(args) => book::makebook(args),
+        Mode::Eco(args) => book::eco(args),
         Mode::Play(args) => play::play(args, &globals),
     }
 }

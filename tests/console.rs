@@ -17,13 +17,22 @@ fn console_commands() {
     }
     s.send("position startpos moves e2e4 e7e5");
     s.send("d");
-    let board = s.until(|l| l.starts_with("Key:"));
+    let board = s.until(|l| l.starts_with("Opening:"));
+    assert_eq!(board.last().unwrap(), "Opening: C20 King's Pawn Game");
     assert!(
         board
             .iter()
             .any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
         "{board:?}"
     );
+    s.send("position startpos moves g1f3 e7e5 e2e4");
+    s.send("d");
+    // Reached through the Zukertort, named as the opening it transposed into.
+    assert_eq!(
+        s.until(|l| l.starts_with("Opening:")).last().unwrap(),
+        "Opening: C40 King's Knight Opening"
+    );
+    s.send("position startpos moves e2e4 e7e5");
     s.send("perft 3");
     assert_eq!(s.until(|_| true), vec!["nodes 24825"]);
     s.send("eval");

@@ -35,6 +35,7 @@ fn moves_in_both_notations_errors_undo_and_pgn() {
     let mut s = play(&["white", "--tc", "none", "--elo", "1000"]);
     s.send("e4");
     s.until(|l| l.contains("You play 1. e4"));
+    s.until(|l| l == "Opening: B00 King's Pawn Game");
     s.until(|l| l.contains("Ferrum plays 1..."));
     s.until(|l| l.contains("White to move"));
     s.send("g1f3");
@@ -67,6 +68,9 @@ fn moves_in_both_notations_errors_undo_and_pgn() {
         pgn.iter()
             .any(|l| l.contains("[Black \"Ferrum (Elo 1000)\"]"))
     );
+    // Named by its last named position: 1. e4 at least.
+    let eco = pgn.iter().position(|l| l.starts_with("[ECO \"")).unwrap();
+    assert!(pgn[eco + 1].starts_with("[Opening \""), "{pgn:?}");
     let moves = pgn.last().unwrap();
     assert!(
         moves.ends_with("1. e4") || moves.contains("1. e4 "),

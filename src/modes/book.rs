@@ -1,8 +1,10 @@
-//! `ferrum makebook`: a Polyglot opening book from the games of a PGN file.
+//! The openings: `ferrum makebook`, a Polyglot opening book from the games of a PGN file,
+//! and `ferrum eco`, the names of openings.
 
-use super::finish;
+use super::{board_from, fail, finish};
 use clap::Args;
-use ferrum::tools::makebook;
+use ferrum::eco::OpeningNames;
+use ferrum::tools::{eco, makebook};
 use ferrum::types::Color;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,4 +52,61 @@ pub fn makebook(args: MakebookArgs) -> ExitCode {
             args.output.display()
         );
     }))
+}
+
+/// `ferrum eco`.
+#[derive(Args, Debug)]
+pub struct EcoArgs {
+    /// PGN file whose games are written to standard output with ECO and Opening tags
+    /// (`-` for standard input)
+    #[arg(conflicts_with_all = ["fen", "moves"], required_unless_present_any = ["fen", "moves"])]
+    pgn: Option<PathBuf>,
+    /// Name this position (with --moves: the position they start from)
+    #[arg(long)]
+    fen: Option<String>,
+    /// Name the game of these moves (SAN or coordinates, space-separated): its last named
+    /// position
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+/// Names the games of a PGN file, or one position or line.
+pub fn eco(args: EcoArgs) -> ExitCode {
+    let Some(pgn) = args.pgn else {
+        return finish(name_line(args.fen.as_deref(), args.moves.as_deref()));
+    };
+    let named = if pgn.as_os_str() == "-" {
+        eco::name_games(
+            std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
+        )
+    } else {
+        match std::fs::File::open(&pgn) {
+            Ok(file) => eco::name_games(
+                std::io::BufReader::new(file),
+                &mut std::io::BufWriter::new(std::io::stdout().lock()),
+                &mut std::io::stderr(),
+            ),
+            Err(e) => return fail(format!("cannot open {}: {e}", pgn.display())),
+        }
+    };
+    finish(named.map(|s| eprintln!("eco: {} games, {} named", s.games, s.named)))
+}
+
+/// Prints the name of the position `fen` (or the start) and `moves` lead to, walking back
+/// through the moves to the last named position.
+fn name_line(fen: Option<&str>, moves: Option<&str>) -> Result<(), String> {
+    let mut board = board_from(fen)?;
+    for text in moves.unwrap_or_default().split_whitespace() {
+        let m = board
+            .parse_any_move(text)
+            .map_err(|e| format!("move {text}: {e}"))?;
+        board.make_move(m);
+    }
+    match OpeningNames::get().of_game(&board) {
+        Some(opening) => println!("{opening}"),
+        None => println!("no named opening"),
+    }
+    Ok(())
 }

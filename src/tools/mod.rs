@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod data;
 pub mod datagen;
+pub mod eco;
 pub mod epd;
 pub mod epd_test;
 pub mod makebook;

@@ -34,6 +34,9 @@ pub struct PgnGame {
     pub number: usize,
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// The movetext as written (comments, variations and all), its lines joined by `\n`,
+    /// for tools that write the game out again.
+    pub movetext: String,
     /// From the movetext's last token, or else from the `Result` tag.
     pub result: Option<GameResult>,
 }
@@ -200,6 +203,12 @@ impl<R: BufRead> PgnReader<R> {
     }
 }
 
+/// A tag pair as PGN writes it, `[Name "value"]`, escaping `"` and `\` in the value.
+pub fn tag_line(name: &str, value: &str) -> String {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{value}\"]")
+}
+
 /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
@@ -253,6 +262,10 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             }
             started = true;
             in_moves = true;
+            if !game.movetext.is_empty() {
+                game.movetext.push('\n');
+            }
+            game.movetext.push_str(trimmed);
             if self.movetext(trimmed, &mut game) {
                 break;
             }
@@ -304,6 +317,17 @@ over two lines (with a bracket)} 1-0
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Nf6?!"]
         );
         assert_eq!(games[0].result(), GameResult::WhiteWins);
+        assert!(
+            games[0]
+                .movetext
+                .starts_with("1. e4 {best by test; or so} e5 (1... c5")
+        );
+        assert!(
+            games[0]
+                .movetext
+                .ends_with("over two lines (with a bracket)} 1-0")
+        );
+        assert_eq!(games[0].movetext.lines().count(), 4);
         assert_eq!(games[1].moves, ["d4", "d5"]);
         assert_eq!(games[1].result(), GameResult::Unknown);
         assert_eq!((games[2].number, games[2].moves.len()), (3, 1));

@@ -7,6 +7,7 @@ use crate::board::{Board, START_FEN};
 use crate::book::Book;
 use crate::comm::uci::Uci;
 use crate::comm::{Comm, CommOut, pv_text};
+use crate::eco::OpeningNames;
 use crate::movegen::{divide, perft};
 use crate::nnue::{self, Network};
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
@@ -81,7 +82,10 @@ pub fn run(
             [] => continue,
             ["quit"] => break,
             ["help"] => HELP.to_string(),
-            ["d"] => board.to_string(),
+            ["d"] => match OpeningNames::get().of_game(&board) {
+                Some(opening) => format!("{board}\nOpening: {opening}"),
+                None => board.to_string(),
+            },
             ["eval"] => super::eval_text(&board, &network.clone().unwrap_or_else(nnue::embedded)),
             ["probe"] => match &syzygy {
                 None => "error: no tables (start with --syzygy DIRS)".to_string(),

@@ -60,7 +60,7 @@ impl<W: Write> Game<'_, W> {
                     Some(o) => (o.result, Some(o.reason.clone())),
                     None => ("*", None),
                 };
-                let pgn = self.record.pgn(result, reason.as_deref());
+                let pgn = self.record.pgn(result, reason.as_deref(), self.opening());
                 self.say(pgn.trim_end());
             }
             ["new"] => self.new_game(self.human),

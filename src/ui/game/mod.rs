@@ -10,6 +10,7 @@ mod thinking;
 mod view;
 
 use crate::board::Board;
+use crate::eco::{Opening, OpeningNames};
 use crate::search::{SearchHandle, SearchOptions, Session, strength};
 use crate::types::{Color, Move, PieceType};
 use crossbeam_channel::{Receiver, never, select};
@@ -290,7 +291,7 @@ impl<W: Write> Game<'_, W> {
     /// Ends the game with `result`; a finished game goes to the PGN file.
     fn end(&mut self, result: &'static str, reason: String) {
         self.say(format!("Game over: {result} ({reason})"));
-        let pgn = self.record.pgn(result, Some(&reason));
+        let pgn = self.record.pgn(result, Some(&reason), self.opening());
         self.outcome = Some(Outcome { result, reason });
         if let Some(path) = self.settings.pgn_out.clone() {
             let written = std::fs::OpenOptions::new()
@@ -306,7 +307,13 @@ impl<W: Write> Game<'_, W> {
         self.say("'new' starts another game, 'pgn' shows this one, 'quit' leaves.");
     }
 
-    /// The board, whose move it is, and the clocks.
+    /// The name of the game's opening: that of its last named position.
+    fn opening(&self) -> Option<&'static Opening> {
+        OpeningNames::get().of_game(&self.board)
+    }
+
+    /// The board, the clocks, the opening while the position has a name, and whose move it
+    /// is.
     fn show_position(&mut self) {
         let last = self.board.last_move().map(|m| (m.from(), m.to()));
         let board = view::board_text(&self.board, self.black_below, self.settings.unicode, last);
@@ -329,6 +336,9 @@ impl<W: Write> Game<'_, W> {
                 shown(you),
                 shown(ferrum)
             ));
+        }
+        if let Some(opening) = OpeningNames::get().of_position(&self.board) {
+            text.push_str(&format!("Opening: {opening}\n"));
         }
         if self.outcome.is_none() {
             let side = if self.board.side_to_move() == Color::White {

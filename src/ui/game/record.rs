@@ -2,6 +2,8 @@
 //! result, written out as PGN.
 
 use crate::board::{Board, START_FEN};
+use crate::eco::Opening;
+use crate::tools::pgn::tag_line;
 use std::fmt::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -56,13 +58,17 @@ impl Record {
         }
     }
 
-    /// The game as PGN with `result` (`1-0`, `0-1`, `1/2-1/2` or `*`) and, for a finished
-    /// game, how it ended.
-    pub fn pgn(&self, result: &str, termination: Option<&str>) -> String {
+    /// The game as PGN with `result` (`1-0`, `0-1`, `1/2-1/2` or `*`), its opening's name
+    /// and, for a finished game, how it ended.
+    pub fn pgn(
+        &self,
+        result: &str,
+        termination: Option<&str>,
+        opening: Option<&Opening>,
+    ) -> String {
         let mut text = String::new();
         let mut tag = |name: &str, value: &str| {
-            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-            let _ = writeln!(text, "[{name} \"{value}\"]");
+            let _ = writeln!(text, "{}", tag_line(name, value));
         };
         tag("Event", "Ferrum terminal game");
         tag("Site", "?");
@@ -71,6 +77,10 @@ impl Record {
         tag("White", &self.white);
         tag("Black", &self.black);
         tag("Result", result);
+        if let Some(opening) = opening {
+            tag("ECO", opening.eco);
+            tag("Opening", opening.name);
+        }
         tag("TimeControl", &self.time_control);
         if self.start_fen != START_FEN {
             tag("SetUp", "1");
@@ -157,7 +167,7 @@ mod tests {
         for san in ["Kd7", "e4", "Ke6"] {
             record.push(san.into());
         }
-        let pgn = record.pgn("*", None);
+        let pgn = record.pgn("*", None, None);
         assert!(
             pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n"),
             "{pgn}"
@@ -180,7 +190,7 @@ mod tests {
                 record.push(san.into());
             }
         }
-        let pgn = record.pgn("1/2-1/2", Some("Draw by repetition"));
+        let pgn = record.pgn("1/2-1/2", Some("Draw by repetition"), None);
         assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"));
         assert!(!pgn.contains("[FEN"));
         assert!(pgn.contains("[Termination \"Draw by repetition\"]"));
