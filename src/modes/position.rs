@@ -45,17 +45,35 @@ pub fn divide(args: PerftArgs) -> ExitCode {
 /// `ferrum eval`.
 #[derive(Args, Debug)]
 pub struct EvalArgs {
+    /// A file of positions (FEN or EPD lines): one line of scores for each
+    #[arg(conflicts_with = "fen")]
+    file: Option<PathBuf>,
     /// Position (default: the standard start position)
     #[arg(long)]
     fen: Option<String>,
 }
 
-/// The network's score and the hand-crafted evaluation by term.
+/// The network's score and the hand-crafted evaluation by term; or, for a file, both
+/// scores of each position.
 pub fn eval(args: EvalArgs, globals: &Globals) -> ExitCode {
     let network = match super::network(globals) {
         Ok(network) => network.unwrap_or_else(ferrum::nnue::embedded),
         Err(e) => return fail(e),
     };
+    if let Some(file) = args.file {
+        return match std::fs::read_to_string(&file) {
+            Ok(text) => {
+                let mut out = std::io::stdout().lock();
+                let summary = ferrum::tools::evaluate::evaluate_lines(&text, &network, &mut out);
+                eprintln!(
+                    "eval: {} positions; lines skipped: {}",
+                    summary.0, summary.1
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(format!("cannot read {}: {e}", file.display())),
+        };
+    }
     finish(board_from(args.fen.as_deref()).map(|board| {
         println!("{}", ferrum::ui::eval_text(&board, &network));
     }))

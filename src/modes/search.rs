@@ -7,7 +7,7 @@ use ferrum::board::Board;
 use ferrum::search::Limits;
 use ferrum::tablebase::Tablebases;
 use ferrum::tools::{bench, epd_test};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -53,6 +53,12 @@ pub struct TestArgs {
     /// Transposition table size in MiB
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Print each position's score and principal variation
+    #[arg(short, long)]
+    verbose: bool,
+    /// Write the results to this file as well
+    #[arg(short, long)]
+    output: Option<PathBuf>,
 }
 
 /// Runs an EPD suite and counts the positions solved.
@@ -77,9 +83,50 @@ pub fn test(args: TestArgs, globals: &Globals) -> ExitCode {
         hash_mb: args.hash.clamp(1, 65_536),
         syzygy: options.syzygy,
         network: options.network,
+        verbose: args.verbose,
     };
-    epd_test::run(&text, &config, &mut std::io::stdout());
-    ExitCode::SUCCESS
+    let copy = match args.output.as_ref().map(std::fs::File::create).transpose() {
+        Ok(copy) => copy,
+        Err(e) => {
+            let path = args.output.unwrap_or_default();
+            return fail(format!("cannot write {}: {e}", path.display()));
+        }
+    };
+    let mut out = Tee {
+        screen: std::io::stdout(),
+        copy,
+        failed: None,
+    };
+    epd_test::run(&text, &config, &mut out);
+    match out.failed {
+        None => ExitCode::SUCCESS,
+        Some(e) => fail(format!("cannot write the results to the file: {e}")),
+    }
+}
+
+/// Standard output, and a file beside it when one is given. A failure of the file stops
+/// the copy and is kept for the end; the run goes on on the screen.
+struct Tee {
+    screen: std::io::Stdout,
+    copy: Option<std::fs::File>,
+    failed: Option<std::io::Error>,
+}
+
+impl Write for Tee {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Some(copy) = &mut self.copy
+            && let Err(e) = copy.write_all(bytes)
+        {
+            self.copy = None;
+            self.failed = Some(e);
+        }
+        self.screen.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.screen.flush()
+    }
 }
 
 /// `ferrum probe`.

@@ -3,9 +3,10 @@
 //! none of its `am` moves (in SAN or coordinate notation).
 
 use super::epd::Epd;
+use crate::board::Board;
 use crate::nnue::Network;
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
-use crate::types::Move;
+use crate::types::{Move, score_text};
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -22,6 +23,8 @@ pub struct TestConfig {
     pub syzygy: Option<Syzygy>,
     /// The network to evaluate with, else the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
+    /// Print each position's score and principal variation under its line.
+    pub verbose: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -147,6 +150,16 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
             result.depth,
             result.time.as_secs_f64()
         );
+        if config.verbose
+            && let Some(line) = result.lines.first()
+        {
+            let _ = writeln!(
+                out,
+                "           score {} pv {}",
+                score_text(line.score),
+                san_line(board, &line.pv)
+            );
+        }
     }
     let secs = summary.time.as_secs_f64();
     let _ = writeln!(
@@ -159,4 +172,41 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         summary.nodes as f64 / secs.max(1e-9) / 1e6
     );
     summary
+}
+
+/// A line of moves in SAN, numbered from the position they start in: `34. Rxb2 Qxb2 35. Nc4`.
+fn san_line(board: &Board, moves: &[Move]) -> String {
+    let mut board = board.clone();
+    let mut words = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let number = board.fullmove_number();
+        match board.side_to_move() {
+            crate::types::Color::White => words.push(format!("{number}.")),
+            crate::types::Color::Black if i == 0 => words.push(format!("{number}...")),
+            crate::types::Color::Black => {}
+        }
+        words.push(board.move_to_san(m));
+        board.make_move(m);
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn principal_variations_in_san() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/4P3/R3K3 b Q - 0 30").unwrap();
+        let line = ["e8d7", "e1c1", "d7e6", "d1d8"]
+            .iter()
+            .scan(board.clone(), |b, text| {
+                let m = b.parse_move(text).unwrap();
+                b.make_move(m);
+                Some(m)
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(san_line(&board, &line), "30... Kd7 31. O-O-O+ Ke6 32. Rd8");
+        assert_eq!(san_line(&board, &[]), "");
+    }
 }

@@ -7,6 +7,7 @@ pub mod datagen;
 pub mod eco;
 pub mod epd;
 pub mod epd_test;
+pub mod evaluate;
 pub mod makebook;
 pub mod perft_suite;
 pub mod pgn;

@@ -17,6 +17,6 @@ pub use phase::{MAX_PHASE, PHASE_WEIGHT, Phased};
 pub use piece::{Piece, PieceType};
 pub use score::{
     DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, Score, TB_BOUND, TB_WIN, UciScore, is_decisive,
-    is_mate,
+    is_mate, score_text,
 };
 pub use square::Square;

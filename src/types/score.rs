@@ -62,9 +62,31 @@ impl fmt::Display for UciScore {
     }
 }
 
+/// A score as a person reads it: `+0.35`, `-1.20`, `mate in 3`, `mated in 2`.
+pub fn score_text(score: Score) -> String {
+    if is_mate(score) {
+        let moves = (MATE - score.abs() + 1) / 2;
+        if score > 0 {
+            format!("mate in {moves}")
+        } else {
+            format!("mated in {moves}")
+        }
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_for_people() {
+        assert_eq!(score_text(35), "+0.35");
+        assert_eq!(score_text(-120), "-1.20");
+        assert_eq!(score_text(MATE - 5), "mate in 3");
+        assert_eq!(score_text(-(MATE - 4)), "mated in 2");
+    }
 
     #[test]
     fn mate_scores_in_moves() {

@@ -136,6 +136,7 @@ pub fn run(
                         hash_mb: 64,
                         syzygy: syzygy.clone(),
                         network: network.clone(),
+                        verbose: false,
                     };
                     run_tool(|out| {
                         epd_test::run(&text, &config, out);

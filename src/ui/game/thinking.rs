@@ -3,7 +3,7 @@
 
 use super::Game;
 use crate::search::{Clock, Limits, SearchOptions, SearchResult, Signals, Strength};
-use crate::types::{Color, MATE, Score, is_mate};
+use crate::types::{Color, score_text};
 use rand_chacha::rand_core::Rng;
 use std::io::Write;
 use std::sync::Arc;
@@ -124,32 +124,5 @@ impl<W: Write> Game<'_, W> {
             }
             None => self.say("No hint: there is no legal move."),
         }
-    }
-}
-
-/// A score as a person reads it: `+0.35`, `-1.20`, `mate in 3`, `mated in 2`.
-pub(super) fn score_text(score: Score) -> String {
-    if is_mate(score) {
-        let moves = (MATE - score.abs() + 1) / 2;
-        if score > 0 {
-            format!("mate in {moves}")
-        } else {
-            format!("mated in {moves}")
-        }
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores() {
-        assert_eq!(score_text(35), "+0.35");
-        assert_eq!(score_text(-120), "-1.20");
-        assert_eq!(score_text(MATE - 5), "mate in 3");
-        assert_eq!(score_text(-(MATE - 4)), "mated in 2");
     }
 }

@@ -1,0 +1,91 @@
+//! Tools for people through the binary: `ferrum test` with its principal variations and a
+//! copy of the results in a file, and `ferrum eval` over a file of positions.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ferrum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ferrum-tools-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn test_writes_its_results_to_a_file_and_shows_lines() {
+    let suite = temp("suite.epd");
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";\n\
+         this is not an EPD line\n",
+    )
+    .unwrap();
+    let results = temp("results.txt");
+    let run = ferrum(&[
+        "test",
+        suite.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--verbose",
+        "-o",
+        results.to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    let screen = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), screen);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[0].starts_with("back rank  found Ra8#"), "{screen}");
+    assert_eq!(lines[1].trim(), "score mate in 1 pv 1. Ra8#");
+    assert!(lines[2].starts_with("line 2: skipped"), "{screen}");
+    assert!(
+        lines[3].starts_with("solved 1 of 1 (1 skipped)"),
+        "{screen}"
+    );
+
+    let unwritable = ferrum(&["test", suite.to_str().unwrap(), "-o", "/no/such/dir/r.txt"]);
+    assert!(!unwritable.status.success());
+    assert!(String::from_utf8_lossy(&unwritable.stderr).contains("cannot write /no/such/dir"));
+    for file in [suite, results] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn eval_gives_a_line_of_scores_for_each_position_of_a_file() {
+    let positions = temp("positions.epd");
+    std::fs::write(
+        &positions,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -\n\
+         r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5;\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -\n",
+    )
+    .unwrap();
+    let run = ferrum(&["eval", positions.to_str().unwrap()]);
+    assert!(run.status.success());
+    let out = String::from_utf8(run.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let scores = |line: &str| -> Vec<i32> {
+        line.split_whitespace()
+            .take(2)
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    // The same position with the other side to move: the tempo changes sign with it in
+    // the hand-crafted evaluation, so the two differ; both are White's view.
+    assert_eq!(scores(lines[0]).len(), 2);
+    assert_ne!(scores(lines[0])[1], scores(lines[1])[1]);
+    assert!(lines[2].ends_with("bm Bb5;"));
+    assert!(lines[3].starts_with("# line 4: skipped:"), "{out}");
+    assert!(String::from_utf8_lossy(&run.stderr).contains("3 positions; lines skipped: 1"));
+
+    let missing = ferrum(&["eval", "/no/such.epd"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read /no/such.epd"));
+    let _ = std::fs::remove_file(positions);
+}
