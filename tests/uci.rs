@@ -702,3 +702,29 @@ fn debug_log_file_has_every_line_both_ways() {
         "{text}"
     );
 }
+
+/// Black can repeat the position a third time: a draw worth 0 without contempt, worth
+/// the contempt either way with it; analysis always weighs it as 0.
+#[test]
+fn contempt_prices_a_draw_by_repetition() {
+    let mut s = Session::uci();
+    let repeat = |s: &mut Session, contempt: i32, go: &str| -> (String, String) {
+        s.send(&format!("setoption name Contempt value {contempt}"));
+        s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+        s.send(go);
+        let (lines, best) = s.bestmove();
+        let score = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        let score = score.split(" score ").nth(1).unwrap();
+        let score = score.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        (best.split_whitespace().nth(1).unwrap().to_string(), score)
+    };
+    assert_eq!(
+        repeat(&mut s, -100, "go depth 6"),
+        ("f6g8".to_string(), "cp 100".to_string())
+    );
+    let (best, _) = repeat(&mut s, 100, "go depth 6");
+    assert_ne!(best, "f6g8");
+    s.send("setoption name UCI_AnalyseMode value true");
+    let (_, score) = repeat(&mut s, -100, "go depth 6");
+    assert_ne!(score, "cp 100", "analysis has no contempt");
+}

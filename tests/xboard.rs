@@ -569,3 +569,82 @@ fn limited_strength_over_xboard() {
     board.parse_move(m).unwrap();
     sync(&mut s, 1);
 }
+
+/// What the engine says before its next move in `fen` (the side to move is ours), after
+/// the commands in `before`: whether it sent `offer draw`, and its move.
+fn offers_draw(s: &mut Session, fen: &str, before: &[&str]) -> (bool, String) {
+    s.send("new");
+    s.send("force");
+    s.send(&format!("setboard {fen}"));
+    s.send("sd 6");
+    for command in before {
+        s.send(command);
+    }
+    s.send("go");
+    let lines = s.until(|l| l.starts_with("move ") || l == "resign");
+    (
+        lines.iter().any(|l| l == "offer draw"),
+        lines.last().unwrap().clone(),
+    )
+}
+
+#[test]
+fn draw_offers_are_answered_by_the_score() {
+    let mut s = xboard();
+    // Black to move a rook and a queen down: takes the draw.
+    let lost = "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 b - - 0 20";
+    assert!(offers_draw(&mut s, lost, &["draw"]).0);
+    // Without an offer, nothing is said.
+    assert!(!offers_draw(&mut s, lost, &[]).0);
+    // White to move in the same position: winning, never takes a draw.
+    let won = "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 20";
+    let (accepted, reply) = offers_draw(&mut s, won, &["draw"]);
+    assert!(!accepted && reply.starts_with("move "), "{reply}");
+    // A blocked pawn ending at move 40 is a draw worth taking...
+    let level = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 40";
+    assert!(offers_draw(&mut s, level, &["draw"]).0);
+    // ...but not early in the game...
+    let early = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 10";
+    assert!(!offers_draw(&mut s, early, &["draw"]).0);
+    // ...nor against an opponent 500 points weaker (contempt from the ratings), nor with
+    // the Contempt option set; against a stronger one it is taken.
+    assert!(!offers_draw(&mut s, level, &["rating 2600 2100", "draw"]).0);
+    assert!(!offers_draw(&mut s, level, &["rating 0 0", "option Contempt=60", "draw"]).0);
+    assert!(
+        offers_draw(
+            &mut s,
+            level,
+            &["option Contempt=0", "rating 2100 2600", "draw"]
+        )
+        .0
+    );
+    s.send("rating 2600");
+    let lines = sync(&mut s, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error") && l.contains("rating needs")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn offers_a_draw_in_a_dead_drawn_position_once() {
+    let mut s = xboard();
+    s.send("egtpath syzygy tests/data/syzygy");
+    // Bishops of opposite colours: a draw in the tables.
+    let fen = "8/8/3k4/2b5/8/3B4/4K3/8 w - - 0 1";
+    let mut board = Board::from_fen(fen).unwrap();
+    let (offered, reply) = offers_draw(&mut s, fen, &[]);
+    assert!(offered && reply.starts_with("move "), "{reply}");
+    board.make_move(board.parse_move(&reply[5..]).unwrap());
+    // The next move does not offer again.
+    let king = if board.piece_at("d6".parse().unwrap()).is_some() {
+        "d6d7"
+    } else {
+        "c5b4"
+    };
+    user_move(&mut s, &mut board, king);
+    let lines = s.until(|l| l.starts_with("move "));
+    assert!(!lines.iter().any(|l| l == "offer draw"), "{lines:?}");
+}

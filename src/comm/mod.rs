@@ -108,6 +108,13 @@ pub enum CommIn {
     ShowBook,
     /// The game ended (`result`).
     GameOver,
+    /// The opponent offers a draw (`draw`).
+    DrawOffer,
+    /// The players' ratings, ours first (`rating`).
+    Ratings {
+        ours: i32,
+        theirs: i32,
+    },
     /// Memory for the table in MiB, and search threads (`memory`, `cores`).
     Memory(usize),
     Cores(usize),
@@ -205,6 +212,8 @@ pub enum CommOut {
         reason: String,
     },
     Resign,
+    /// Offer a draw, or accept the one offered (XBoard `offer draw`).
+    OfferDraw,
     Hint(String),
     /// A move played from the opening book, with its weight.
     BookMove {

@@ -81,10 +81,16 @@ impl Comm for XBoard {
         };
         let bad = |what: &str| CommIn::Invalid(format!("{what}: {}", line.trim()));
         match command {
-            "xboard" | "accepted" | "rejected" | "random" | "name" | "rating" | "computer"
-            | "ics" | "draw" | "." | "lift" | "put" | "hover" | "partner" | "ptell" | "holding" => {
-                CommIn::Ignore
-            }
+            "xboard" | "accepted" | "rejected" | "random" | "name" | "computer" | "ics" | "."
+            | "lift" | "put" | "hover" | "partner" | "ptell" | "holding" => CommIn::Ignore,
+            "draw" => CommIn::DrawOffer,
+            "rating" => match (int(args.first()), int(args.get(1))) {
+                (Some(ours), Some(theirs)) => CommIn::Ratings {
+                    ours: ours.clamp(0, 10_000) as i32,
+                    theirs: theirs.clamp(0, 10_000) as i32,
+                },
+                _ => bad("rating needs two ratings, ours first"),
+            },
             // Only Syzygy tables are known; paths of other kinds are not for us.
             "egtpath" => match args {
                 ["syzygy", path @ ..] => CommIn::SetOption {
@@ -212,6 +218,7 @@ impl Comm for XBoard {
             CommOut::IllegalMove { mv, reason } => vec![format!("Illegal move ({reason}): {mv}")],
             CommOut::Result { result, reason } => vec![format!("{result} {{{reason}}}")],
             CommOut::Resign => vec!["resign".into()],
+            CommOut::OfferDraw => vec!["offer draw".into()],
             CommOut::Hint(m) => vec![format!("Hint: {m}")],
             // Thinking output whose PV is in parentheses: not a search.
             CommOut::BookMove { mv, weight } => {

@@ -4,6 +4,7 @@
 //! at once, even in the middle of a long one.
 
 mod book;
+mod draws;
 mod options;
 mod play;
 
@@ -478,6 +479,8 @@ impl Engine {
             params: self.options.params.clone(),
             syzygy: self.syzygy(),
             network: self.options.use_nnue.then(|| Arc::clone(&self.network)),
+            // Analysis weighs a draw as a draw.
+            contempt: if game_move { self.contempt() } else { 0 },
         };
         self.searches += 1;
         let id = self.searches;

@@ -36,6 +36,8 @@ pub struct Options {
     pub use_nnue: bool,
     /// The network's file; empty for the one built in.
     pub eval_file: String,
+    /// What a draw costs us in centipawns (negative: a draw is welcome).
+    pub contempt: i32,
     /// Every protocol line in and out is appended to this file; empty for none.
     pub debug_log_file: String,
     /// Search constants; options only in builds with the `tune` feature.
@@ -67,6 +69,7 @@ impl Default for Options {
             use_nnue: false,
             eval_file: String::new(),
             debug_log_file: String::new(),
+            contempt: 0,
             params: SearchParams::default(),
         };
         for declaration in DECLARATIONS {
@@ -331,6 +334,15 @@ const DECLARATIONS: &[Declaration] = &[
         set: |o, v| {
             o.eval_file = v.text();
             Effect::Network
+        },
+    },
+    Declaration {
+        name: "Contempt",
+        kind: spin(0, -100, 100),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.contempt = v.number() as i32;
+            Effect::None
         },
     },
     Declaration {

@@ -2,6 +2,7 @@
 //! engine plays; the engine decides when to think, plays its moves itself, claims results
 //! by rule and resigns lost games.
 
+use super::draws::Draws;
 use super::{Engine, Options, Purpose, Shown};
 use crate::board::{Board, START_FEN, placement};
 use crate::comm::{CommIn, CommOut, EditOp};
@@ -40,6 +41,8 @@ pub struct Play {
     hopeless_moves: u32,
     /// The reply we expect to our last move, for `hint`.
     pub expected_reply: Option<Move>,
+    /// Draw offers, and the contempt from the ratings.
+    pub draws: Draws,
     /// Root moves left out of the analysis (`exclude`), and the position they belong to
     /// (key and plies played): any other position starts with none excluded.
     excluded: Vec<Move>,
@@ -70,6 +73,7 @@ impl Default for Play {
             pondering_on: None,
             hopeless_moves: 0,
             expected_reply: None,
+            draws: Draws::default(),
             excluded: Vec::new(),
             excluded_at: (0, 0),
         }
@@ -169,6 +173,8 @@ impl Engine {
                     self.send(CommOut::Hint(self.board.move_to_uci(m)));
                 }
             }
+            CommIn::DrawOffer => self.play.draws.offered = true,
+            CommIn::Ratings { ours, theirs } => self.play.draws.set_ratings(*ours, *theirs),
             CommIn::GameOver => {
                 self.abort_search();
                 self.play.force = true;
@@ -242,7 +248,8 @@ impl Engine {
         self.board.set_chess960(on);
     }
 
-    /// `new`: the start position, the engine playing Black, no depth cap.
+    /// `new`: the start position, the engine playing Black, no depth cap; thinking output,
+    /// the time control, analysis and the ratings stay.
     pub(super) fn new_game(&mut self) {
         self.abort_search();
         self.clear_tables();
@@ -250,12 +257,15 @@ impl Engine {
             .fresh_board(START_FEN)
             .unwrap_or_else(|_| Board::startpos());
         let keep = (self.play.post, self.play.level, self.play.analyzing);
+        let draws = std::mem::take(&mut self.play.draws);
         self.play = Play {
             force: false,
             engine_color: Color::Black,
             ..Play::default()
         };
         (self.play.post, self.play.level, self.play.analyzing) = keep;
+        self.play.draws = draws;
+        self.play.draws.new_game();
         self.resume_analysis();
     }
 
@@ -439,6 +449,9 @@ impl Engine {
             self.send(CommOut::Resign);
             self.play.force = true;
             return;
+        }
+        if self.wants_draw(result) {
+            self.send(CommOut::OfferDraw);
         }
         self.make_our_move(best, result.ponder);
     }

@@ -137,6 +137,9 @@ pub struct SearchOptions {
     pub syzygy: Option<Syzygy>,
     /// The network to evaluate with; the hand-crafted evaluation without one.
     pub network: Option<Arc<Network>>,
+    /// What a draw costs the side to move at the root, in centipawns: positive when a
+    /// draw is worse for it than the evaluation's 0 (the stronger side avoids draws).
+    pub contempt: Score,
 }
 
 impl Default for SearchOptions {
@@ -148,6 +151,7 @@ impl Default for SearchOptions {
             params: SearchParams::default(),
             syzygy: None,
             network: None,
+            contempt: 0,
         }
     }
 }
@@ -231,6 +235,8 @@ struct Searcher<'a> {
     report: &'a mut dyn FnMut(Report),
     /// The network to evaluate with, else the hand-crafted evaluation.
     network: Option<Arc<Network>>,
+    /// `SearchOptions::contempt`.
+    contempt: Score,
 }
 
 /// Searches `board` within `limits`, reporting through `report`, until a limit is reached or
@@ -394,6 +400,7 @@ impl<'a> Searcher<'a> {
             lmr,
             report,
             network: options.network.clone(),
+            contempt: options.contempt,
         })
     }
 }

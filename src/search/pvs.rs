@@ -71,7 +71,7 @@ impl Searcher<'_> {
         if !N::ROOT {
             // Step 2. Draws by rule, and the ply limit.
             if self.board.is_draw(ply) {
-                return DRAW;
+                return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
                 return if in_check {
@@ -460,7 +460,11 @@ impl Searcher<'_> {
             if singular_search {
                 return alpha;
             }
-            return if in_check { -MATE + ply as Score } else { DRAW };
+            return if in_check {
+                -MATE + ply as Score
+            } else {
+                self.draw_score(ply)
+            };
         }
 
         // Step 13. The move that refuted this node gains history, and the moves of its kind
@@ -537,6 +541,16 @@ impl Searcher<'_> {
 }
 
 impl Searcher<'_> {
+    /// A draw by rule or stalemate `ply` plies from the root, for the side to move there:
+    /// the root side pays the contempt, its opponent gains it.
+    fn draw_score(&self, ply: usize) -> Score {
+        if ply % 2 == 0 {
+            DRAW - self.contempt
+        } else {
+            DRAW + self.contempt
+        }
+    }
+
     /// The tables' score for this position and the bound it is, when it is right after a
     /// capture or pawn move, has few enough pieces and is deep enough from the horizon
     /// (any depth with fewer pieces than the limit).
