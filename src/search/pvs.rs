@@ -544,7 +544,7 @@ impl Searcher<'_> {
     /// A draw by rule or stalemate `ply` plies from the root, for the side to move there:
     /// the root side pays the contempt, its opponent gains it.
     fn draw_score(&self, ply: usize) -> Score {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             DRAW - self.contempt
         } else {
             DRAW + self.contempt
