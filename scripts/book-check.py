@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """A book from `ferrum makebook`, read back by Ferrum and by python-chess's chess.polyglot:
-the same moves with the same weights in every position of the games it was built from.
+the same moves with the same weights (weight 0 included) in every position of the games it
+was built from, variations included.
 
     python3 scripts/book-check.py target/release/ferrum tests/data/openings-1000.pgn
+    python3 scripts/book-check.py target/release/ferrum tests/data/repertoire.pgn \
+        tests/data/openings-1000.pgn
 
 Exits non-zero on any difference.
 """
@@ -18,27 +21,31 @@ import chess.pgn
 import chess.polyglot
 
 
-def positions(pgn_path, max_ply):
-    """Positions (as FEN) of the games' first `max_ply` plies, one per Polyglot key."""
+def positions(pgn_paths, max_ply):
+    """Positions (as FEN) of the games' first `max_ply` plies, variations included, one per
+    Polyglot key."""
     seen, fens = set(), []
-    with open(pgn_path) as pgn:
-        while (game := chess.pgn.read_game(pgn)) is not None:
-            board = game.board()
-            for ply, move in enumerate(game.mainline_moves()):
-                if ply >= max_ply:
-                    break
-                key = chess.polyglot.zobrist_hash(board)
-                if key not in seen:
-                    seen.add(key)
-                    fens.append(board.fen())
-                board.push(move)
+    for pgn_path in pgn_paths:
+        with open(pgn_path) as pgn:
+            while (game := chess.pgn.read_game(pgn)) is not None:
+                nodes = [game]
+                while nodes:
+                    node = nodes.pop()
+                    board = node.board()
+                    if board.ply() - game.board().ply() >= max_ply:
+                        continue
+                    key = chess.polyglot.zobrist_hash(board)
+                    if key not in seen:
+                        seen.add(key)
+                        fens.append(board.fen())
+                    nodes.extend(node.variations)
     return fens
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ferrum")
-    parser.add_argument("pgn")
+    parser.add_argument("pgn", nargs="+", help="the first of several is the repertoire")
     parser.add_argument("--max-ply", type=int, default=20)
     parser.add_argument("--min-games", type=int, default=1)
     args = parser.parse_args()
@@ -46,7 +53,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         book = os.path.join(tmp, "book.bin")
         subprocess.run(
-            [args.ferrum, "makebook", args.pgn, "-o", book, "--max-ply", str(args.max_ply),
+            [args.ferrum, "makebook", *args.pgn, "-o", book, "--max-ply", str(args.max_ply),
              "--min-games", str(args.min_games)],
             check=True,
         )
@@ -63,7 +70,7 @@ def main():
         with chess.polyglot.open_reader(book) as reader:
             for fen, reply in zip(fens, replies):
                 board = chess.Board(fen)
-                theirs = sorted((board.uci(e.move), e.weight) for e in reader.find_all(board))
+                theirs = sorted((board.uci(e.move), e.weight) for e in reader.find_all(board, minimum_weight=0))
                 words = reply.split()
                 if not words or words[0] != "book":
                     sys.exit(f"unexpected reply for {fen}: {reply}")

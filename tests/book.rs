@@ -264,3 +264,47 @@ fn xboard_plays_from_the_book_and_lists_it() {
     s.send("bk");
     assert_eq!(s.until(|l| l.is_empty()), [" no book moves", ""]);
 }
+
+/// An annotated repertoire first, games after: its lines and variations are in the book,
+/// its bad annotations reported with file, game and move.
+#[test]
+fn a_repertoire_and_games() {
+    let out = temp("repertoire.bin");
+    let run = makebook(&[
+        "tests/data/repertoire.pgn",
+        PGN,
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("tests/data/repertoire.pgn: game 2, move 3... b6: weight 250 is not"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("game 2, move 4... O-O: weight 'x' is not a number"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("1002 games read (0 skipped)"), "{stdout}");
+    assert!(stdout.contains("2 annotations not understood were ignored"));
+    let book = Book::open(&out).unwrap();
+    let mut board = Board::startpos();
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        board.make_move(board.parse_move(m).unwrap());
+    }
+    // 3. Ba6? stays in the book at weight 0 (never played); 3. Bc4!? is there.
+    let moves: Vec<(String, u16)> = book
+        .moves(&board)
+        .iter()
+        .map(|m| (board.move_to_uci(m.mv), m.weight))
+        .collect();
+    assert!(moves.contains(&("f1a6".to_string(), 0)), "{moves:?}");
+    assert!(
+        moves.iter().any(|(m, w)| m == "f1c4" && *w > 0),
+        "{moves:?}"
+    );
+    for draw in 0..1_000 {
+        let choice = book.choose(&board, false, &[], draw).unwrap();
+        assert_ne!(board.move_to_uci(choice.mv), "f1a6");
+    }
+    std::fs::remove_file(out).unwrap();
+}

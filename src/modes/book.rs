@@ -12,8 +12,10 @@ use std::process::ExitCode;
 /// `ferrum makebook`.
 #[derive(Args, Debug)]
 pub struct MakebookArgs {
-    /// PGN file of games
-    pgn: PathBuf,
+    /// PGN files of games; with several, the first is an annotated repertoire whose every
+    /// line and variation goes into the book, weighted by its annotations
+    #[arg(required = true)]
+    pgn: Vec<PathBuf>,
     /// The book to write
     #[arg(short, long, default_value = "book.bin")]
     output: PathBuf,
@@ -29,6 +31,9 @@ pub struct MakebookArgs {
     /// Only Black's moves
     #[arg(long)]
     only_black: bool,
+    /// Read a single file as an annotated repertoire too
+    #[arg(long)]
+    repertoire: bool,
 }
 
 /// Builds the book and says what went into it.
@@ -41,6 +46,7 @@ pub fn makebook(args: MakebookArgs) -> ExitCode {
             (_, true) => Some(Color::Black),
             _ => None,
         },
+        repertoire: args.repertoire,
     };
     finish(makebook::run(&args.pgn, &args.output, &settings).map(|s| {
         println!(
@@ -51,6 +57,12 @@ pub fn makebook(args: MakebookArgs) -> ExitCode {
             s.positions,
             args.output.display()
         );
+        if s.bad_annotations > 0 {
+            println!(
+                "{} annotations not understood were ignored",
+                s.bad_annotations
+            );
+        }
     }))
 }
 

@@ -1,13 +1,19 @@
-//! `ferrum makebook`: a Polyglot book from the games of a PGN file. Each move is weighted by
-//! how often and how well it was played: two points a win and one a draw for the side that
-//! played it, as Polyglot's own book builder counts them.
+//! `ferrum makebook`: a Polyglot book from the games of PGN files. Each move played in the
+//! games' main lines is weighted by how often and how well it was played: two points a
+//! win and one a draw for the side that played it, as Polyglot's own book builder counts
+//! them. An annotated repertoire (the first of several files, or the one file with
+//! `repertoire` set) adds every move of its lines and variations, and its annotations set
+//! the weights: `{weight: N}` (0 to 100, 50 being a move's normal weight), `!!` the
+//! maximum, `!` half as much again, `!?` a quarter more, `?` and `??` never played (kept at
+//! weight 0, so that the replies to them are known).
 
-use super::pgn::{GameResult, PgnReader};
+use super::movetext::{self, Annotation, nag};
+use super::pgn::{GameResult, PgnGame, PgnReader};
 use crate::book::{Entry, encode_move, polyglot_key, write_book};
 use crate::types::Color;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What goes into the book.
 #[derive(Clone, Debug)]
@@ -18,6 +24,8 @@ pub struct BookSettings {
     pub min_games: u32,
     /// Only the moves of this side.
     pub only: Option<Color>,
+    /// The first file is an annotated repertoire (always so with several files).
+    pub repertoire: bool,
 }
 
 impl Default for BookSettings {
@@ -26,15 +34,24 @@ impl Default for BookSettings {
             max_ply: 30,
             min_games: 3,
             only: None,
+            repertoire: false,
         }
     }
 }
 
-/// Games played and points scored with one move in one position.
-#[derive(Clone, Copy, Debug, Default)]
+/// The weight an annotation gives the moves of a position whose normal weight is
+/// `NORMAL`; other positions scale it to theirs.
+const NORMAL: u32 = 50;
+
+/// What the games say of one move in one position.
+#[derive(Clone, Debug, Default)]
 struct Tally {
     games: u32,
     points: u32,
+    /// A line of the repertoire plays it.
+    repertoire: bool,
+    /// The repertoire's last word on it.
+    annotation: Option<Annotation>,
 }
 
 /// What a run did, for the summary line.
@@ -44,29 +61,32 @@ pub struct BookSummary {
     pub skipped: usize,
     pub positions: usize,
     pub entries: usize,
+    /// Annotations that were not understood (and were ignored).
+    pub bad_annotations: usize,
 }
 
 /// Progress is reported after every this many games.
 const PROGRESS_EVERY: usize = 10_000;
 
-/// Builds the book's entries from `pgn`. Games that cannot be replayed are reported on
-/// `log` with their number and move and left out; progress goes there too.
-pub fn build(
-    pgn: impl BufRead,
-    settings: &BookSettings,
-    log: &mut impl Write,
-) -> Result<(Vec<Entry>, BookSummary), String> {
-    let mut tallies: HashMap<(u64, u16), Tally> = HashMap::new();
-    let mut summary = BookSummary::default();
-    for game in PgnReader::new(pgn) {
-        let game = game?;
-        summary.games += 1;
-        if summary.games.is_multiple_of(PROGRESS_EVERY) {
+/// The moves of all the games read so far.
+struct Builder<'a> {
+    settings: &'a BookSettings,
+    tallies: HashMap<(u64, u16), Tally>,
+    summary: BookSummary,
+}
+
+impl Builder<'_> {
+    /// Counts one game: its main line for the statistics, and with `repertoire` every move
+    /// with its annotations. `source` names the file in messages.
+    fn add(&mut self, game: &PgnGame, repertoire: bool, source: &str, log: &mut impl Write) {
+        let settings = self.settings;
+        self.summary.games += 1;
+        if self.summary.games.is_multiple_of(PROGRESS_EVERY) {
             let _ = writeln!(
                 log,
                 "makebook: {} games, {} moves in the book so far",
-                summary.games,
-                tallies.len()
+                self.summary.games,
+                self.tallies.len()
             );
         }
         // Points for the side that moved: a result-less game counts as played, not scored.
@@ -76,52 +96,155 @@ pub fn build(
             _ => 0,
         };
         let mut moves = Vec::new();
-        let replayed = game.replay(|board, m| {
-            if board.plies_played() < settings.max_ply
-                && settings.only.is_none_or(|c| c == board.side_to_move())
+        let mut bad = Vec::new();
+        let walked = movetext::walk(game, |visit| {
+            let board = visit.board;
+            if board.plies_played() >= settings.max_ply
+                || settings.only.is_some_and(|c| c != board.side_to_move())
+                || !(visit.main || repertoire)
             {
-                moves.push((
-                    polyglot_key(board),
-                    encode_move(m),
-                    points(board.side_to_move()),
-                ));
+                return;
             }
+            let mut annotation = visit.annotation;
+            if let Some(Err(why)) = &annotation.weight {
+                bad.push(format!("move {}: {why}; ignored", visit.text));
+                annotation.weight = None;
+            }
+            let played = visit.main.then(|| points(board.side_to_move()));
+            moves.push((
+                polyglot_key(board),
+                encode_move(visit.mv),
+                played,
+                annotation,
+            ));
         });
-        if let Err(fault) = replayed {
-            summary.skipped += 1;
+        if let Err(fault) = walked {
+            self.summary.skipped += 1;
+            let at = if fault.text.is_empty() {
+                "its start".to_string()
+            } else {
+                format!("move {}", fault.text)
+            };
             let _ = writeln!(
                 log,
-                "makebook: game {} skipped at {}: {}",
-                game.number,
-                if fault.text.is_empty() {
-                    "its start".to_string()
-                } else {
-                    format!("move {}", fault.text)
-                },
-                fault.reason
+                "makebook: {source}game {} skipped at {at}: {}",
+                game.number, fault.reason
             );
-            continue;
+            return;
         }
-        for (key, mv, points) in moves {
-            let tally = tallies.entry((key, mv)).or_default();
-            tally.games += 1;
-            tally.points += points;
+        for message in bad {
+            self.summary.bad_annotations += 1;
+            let _ = writeln!(log, "makebook: {source}game {}, {message}", game.number);
+        }
+        for (key, mv, played, annotation) in moves {
+            let tally = self.tallies.entry((key, mv)).or_default();
+            if let Some(points) = played {
+                tally.games += 1;
+                tally.points += points;
+            }
+            if repertoire {
+                tally.repertoire = true;
+                if annotation != Annotation::default() {
+                    tally.annotation = Some(annotation);
+                }
+            }
         }
     }
-    let mut kept: Vec<(u64, u16, u32)> = tallies
-        .into_iter()
-        .filter(|(_, t)| t.games >= settings.min_games && t.points > 0)
-        .map(|((key, mv), t)| (key, mv, t.points))
-        .collect();
-    kept.sort_unstable();
-    let entries = weighted(&kept);
-    summary.entries = entries.len();
-    summary.positions = kept.chunk_by(|a, b| a.0 == b.0).count();
-    Ok((entries, summary))
+
+    /// The book's entries, sorted by key.
+    fn finish(mut self) -> (Vec<Entry>, BookSummary) {
+        let min_games = self.settings.min_games;
+        let counted = |t: &Tally| t.games >= min_games && t.points > 0;
+        let mut kept: Vec<(u64, u16, Tally)> = self
+            .tallies
+            .into_iter()
+            .filter(|(_, t)| counted(t) || t.repertoire)
+            .map(|((key, mv), t)| (key, mv, t))
+            .collect();
+        kept.sort_unstable_by_key(|&(key, mv, _)| (key, mv));
+        let mut weights = Vec::with_capacity(kept.len());
+        for group in kept.chunk_by(|a, b| a.0 == b.0) {
+            // A repertoire move without statistics weighs as the position's average
+            // counted move: as likely as the games' usual choice.
+            let counted_points: Vec<u32> = group
+                .iter()
+                .filter(|e| counted(&e.2))
+                .map(|e| e.2.points)
+                .collect();
+            let normal = if counted_points.is_empty() {
+                NORMAL
+            } else {
+                (counted_points.iter().sum::<u32>() / counted_points.len() as u32).max(1)
+            };
+            for (key, mv, tally) in group {
+                let base = if counted(tally) { tally.points } else { normal };
+                let weight = tally
+                    .annotation
+                    .as_ref()
+                    .map_or(base, |a| annotated(a, base, normal));
+                weights.push((*key, *mv, weight));
+            }
+        }
+        let entries = weighted(&weights);
+        self.summary.entries = entries.len();
+        self.summary.positions = weights.chunk_by(|a, b| a.0 == b.0).count();
+        (entries, self.summary)
+    }
+}
+
+/// A move's weight after its annotation, from its weight `base` in a position whose
+/// normal weight is `normal`: an explicit weight first, then the NAGs, strongest first.
+fn annotated(annotation: &Annotation, base: u32, normal: u32) -> u32 {
+    let scaled = |n: u32| n * normal / NORMAL;
+    if let Some(Ok(n)) = annotation.weight {
+        return scaled(u32::from(n));
+    }
+    let has = |n: u8| annotation.nags.contains(&n);
+    if has(nag::MISTAKE) || has(nag::BLUNDER) {
+        0
+    } else if has(nag::BRILLIANT) {
+        scaled(100)
+    } else if has(nag::GOOD) {
+        base * 3 / 2
+    } else if has(nag::INTERESTING) {
+        base * 5 / 4
+    } else {
+        base
+    }
+}
+
+/// Builds the book's entries from `files` (each a PGN stream and its name); the first is
+/// the repertoire when there are several or `settings.repertoire` says so. Games that
+/// cannot be replayed and annotations that cannot be read are reported on `log` with
+/// their file, number and move and left out; progress goes there too.
+pub fn build(
+    files: Vec<(String, impl BufRead)>,
+    settings: &BookSettings,
+    log: &mut impl Write,
+) -> Result<(Vec<Entry>, BookSummary), String> {
+    let several = files.len() > 1;
+    let mut builder = Builder {
+        settings,
+        tallies: HashMap::new(),
+        summary: BookSummary::default(),
+    };
+    for (index, (name, pgn)) in files.into_iter().enumerate() {
+        let repertoire = index == 0 && (several || settings.repertoire);
+        let source = if several {
+            format!("{name}: ")
+        } else {
+            String::new()
+        };
+        for game in PgnReader::new(pgn) {
+            builder.add(&game?, repertoire, &source, log);
+        }
+    }
+    Ok(builder.finish())
 }
 
 /// Entries with the points as weights; where a position's points pass what 16 bits hold,
-/// all its weights are scaled down together so that their ratios stay.
+/// all its weights are scaled down together so that their ratios stay (a weight above 0
+/// stays above 0: a move to play).
 fn weighted(kept: &[(u64, u16, u32)]) -> Vec<Entry> {
     let max_weight = u64::from(u16::MAX);
     kept.chunk_by(|a, b| a.0 == b.0)
@@ -129,7 +252,7 @@ fn weighted(kept: &[(u64, u16, u32)]) -> Vec<Entry> {
             let max = group.iter().map(|e| u64::from(e.2)).max().unwrap_or(1);
             group.iter().map(move |&(key, mv, points)| {
                 let points = u64::from(points);
-                let weight = if max > max_weight {
+                let weight = if max > max_weight && points > 0 {
                     (points * max_weight / max).max(1)
                 } else {
                     points
@@ -145,19 +268,22 @@ fn weighted(kept: &[(u64, u16, u32)]) -> Vec<Entry> {
         .collect()
 }
 
-/// `ferrum makebook`: reads `pgn`, writes the book to `output`, and prints a summary.
-pub fn run(pgn: &Path, output: &Path, settings: &BookSettings) -> Result<BookSummary, String> {
-    let file =
-        std::fs::File::open(pgn).map_err(|e| format!("cannot open {}: {e}", pgn.display()))?;
-    let (mut entries, summary) = build(
-        std::io::BufReader::new(file),
-        settings,
-        &mut std::io::stderr(),
-    )?;
+/// `ferrum makebook`: reads `pgns`, writes the book to `output`, and prints a summary.
+pub fn run(
+    pgns: &[PathBuf],
+    output: &Path,
+    settings: &BookSettings,
+) -> Result<BookSummary, String> {
+    let mut files = Vec::new();
+    for pgn in pgns {
+        let file =
+            std::fs::File::open(pgn).map_err(|e| format!("cannot open {}: {e}", pgn.display()))?;
+        files.push((pgn.display().to_string(), std::io::BufReader::new(file)));
+    }
+    let (mut entries, summary) = build(files, settings, &mut std::io::stderr())?;
     if entries.is_empty() {
         return Err(format!(
-            "no move of {} was played in at least {} games: nothing to write",
-            pgn.display(),
+            "no move was played in at least {} games, and no repertoire gave one: nothing to write",
             settings.min_games
         ));
     }
@@ -172,7 +298,8 @@ mod tests {
 
     fn book(pgn: &str, settings: &BookSettings) -> (Vec<Entry>, BookSummary, String) {
         let mut log = Vec::new();
-        let (entries, summary) = build(pgn.as_bytes(), settings, &mut log).unwrap();
+        let files = vec![("games.pgn".to_string(), pgn.as_bytes())];
+        let (entries, summary) = build(files, settings, &mut log).unwrap();
         (entries, summary, String::from_utf8(log).unwrap())
     }
 
@@ -235,10 +362,84 @@ mod tests {
         assert_eq!(entries.len(), 2);
     }
 
+    /// The weight of `uci` after `moves` in a book.
+    fn weight_of(entries: &[Entry], moves: &[&str], uci: &str) -> Option<u16> {
+        let mut board = Board::startpos();
+        for m in moves {
+            board.make_move(board.parse_move(m).unwrap());
+        }
+        let (key, mv) = (
+            polyglot_key(&board),
+            encode_move(board.parse_move(uci).unwrap()),
+        );
+        entries
+            .iter()
+            .find(|e| e.key == key && e.mv == mv)
+            .map(|e| e.weight)
+    }
+
+    #[test]
+    fn a_repertoire_adds_its_lines_weighted_by_their_annotations() {
+        let repertoire = "1. e4 {weight: 80} e5 (1... c5!? 2. Nf3) (1... e6? 2. d4) \
+                          (1... c6 {weight: 250}) 2. Nf3 Nc6!! *\n";
+        let games = "1. e4 e5 1-0\n\n".repeat(3) + &"1. d4 d5 1-0\n\n".repeat(3);
+        let mut log = Vec::new();
+        let files = vec![
+            ("rep.pgn".to_string(), repertoire.as_bytes()),
+            ("games.pgn".to_string(), games.as_bytes()),
+        ];
+        let (entries, summary) = build(files, &BookSettings::default(), &mut log).unwrap();
+        let log = String::from_utf8(log).unwrap();
+        assert_eq!(summary.bad_annotations, 1);
+        assert!(
+            log.contains("rep.pgn: game 1, move 1... c6: weight 250 is not from 0 to 100"),
+            "{log}"
+        );
+        let w = |moves: &[&str], uci: &str| weight_of(&entries, moves, uci);
+        // e4 and d4 scored 6 points each, the position's normal weight: 80 is 8/5 of it.
+        assert_eq!(w(&[], "d2d4"), Some(6));
+        assert_eq!(w(&[], "e2e4"), Some(9));
+        // After 1. e4 no move scored: the normal weight is 50. 1... e5 lost every game
+        // but is in the repertoire; !? adds a quarter, ? is never played but kept, a bad
+        // weight leaves the normal one.
+        assert_eq!(w(&["e2e4"], "e7e5"), Some(50));
+        assert_eq!(w(&["e2e4"], "c7c5"), Some(62));
+        assert_eq!(w(&["e2e4"], "e7e6"), Some(0));
+        assert_eq!(w(&["e2e4"], "c7c6"), Some(50));
+        // Replies to the variations are known, and !! is the scale's maximum.
+        assert_eq!(w(&["e2e4", "e7e6"], "d2d4"), Some(50));
+        assert_eq!(w(&["e2e4", "c7c5"], "g1f3"), Some(50));
+        assert_eq!(w(&["e2e4", "e7e5", "g1f3"], "b8c6"), Some(100));
+        // d5 lost its three games and is not in the repertoire.
+        assert_eq!(w(&["d2d4"], "d7d5"), None);
+        // One file is a game collection, as Polyglot reads it, unless told otherwise.
+        let (alone, _) = build(
+            vec![("rep.pgn".to_string(), repertoire.as_bytes())],
+            &BookSettings {
+                min_games: 1,
+                ..BookSettings::default()
+            },
+            &mut Vec::new(),
+        )
+        .unwrap();
+        assert!(alone.is_empty(), "an unfinished game scores nothing");
+        let (alone, _) = build(
+            vec![("rep.pgn".to_string(), repertoire.as_bytes())],
+            &BookSettings {
+                repertoire: true,
+                ..BookSettings::default()
+            },
+            &mut Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(weight_of(&alone, &["e2e4"], "c7c5"), Some(62));
+        assert_eq!(weight_of(&alone, &[], "e2e4"), Some(80));
+    }
+
     #[test]
     fn heavy_positions_keep_their_ratios() {
-        let entries = weighted(&[(1, 10, 200_000), (1, 11, 100_000), (2, 10, 7)]);
+        let entries = weighted(&[(1, 10, 200_000), (1, 11, 100_000), (1, 12, 0), (2, 10, 7)]);
         let weights: Vec<u16> = entries.iter().map(|e| e.weight).collect();
-        assert_eq!(weights, [65_535, 32_767, 7]);
+        assert_eq!(weights, [65_535, 32_767, 0, 7]);
     }
 }

@@ -9,6 +9,7 @@ pub mod epd;
 pub mod epd_test;
 pub mod evaluate;
 pub mod makebook;
+pub mod movetext;
 pub mod perft_suite;
 pub mod pgn;
 pub mod tune;
