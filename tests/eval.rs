@@ -128,11 +128,16 @@ fn endgame_knowledge() {
     assert!(white_view("8/8/4k3/8/8/8/4p3/B3K3 w - - 0 1").abs() < 30);
 }
 
-/// Plays `fen` out with the engine on both sides at `nodes` a move; the plies to mate.
-fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
+/// Plays `fen` out with the engine on both sides at `nodes` a move, with the network or
+/// the hand-crafted evaluation; the plies to mate.
+fn plies_to_mate(fen: &str, nodes: u64, network: bool) -> Option<usize> {
     use ferrum::search::{Limits, SearchOptions, Session, Signals};
     let mut board = Board::from_fen(fen).unwrap();
-    let mut session = Session::new(16, SearchOptions::default());
+    let options = SearchOptions {
+        network: network.then(ferrum::nnue::embedded),
+        ..SearchOptions::default()
+    };
+    let mut session = Session::new(16, options);
     for ply in 0..200 {
         if let Some((result, _)) = board.game_over() {
             return (result != "1/2-1/2").then_some(ply);
@@ -148,15 +153,23 @@ fn plies_to_mate(fen: &str, nodes: u64) -> Option<usize> {
     None
 }
 
+/// With either evaluation: the network sees few such positions, and both use the
+/// evaluation's exact knowledge of them.
 #[test]
 fn mates_against_a_bare_king_are_won_in_play() {
-    for (fen, within) in [
+    for ((fen, within), network) in [
         ("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", 40),
         ("8/8/8/4k3/8/8/8/KR6 w - - 0 1", 70),
         ("8/8/8/4k3/8/8/8/KBN5 w - - 0 1", 100),
         ("8/8/8/3k4/8/8/8/1b2K1n1 b - - 0 1", 100),
-    ] {
-        let plies = plies_to_mate(fen, 20_000);
-        assert!(plies.is_some_and(|p| p <= within), "{fen}: {plies:?}");
+    ]
+    .into_iter()
+    .flat_map(|case| [(case, false), (case, true)])
+    {
+        let plies = plies_to_mate(fen, 20_000, network);
+        assert!(
+            plies.is_some_and(|p| p <= within),
+            "{fen} (network {network}): {plies:?}"
+        );
     }
 }

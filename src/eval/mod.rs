@@ -58,6 +58,12 @@ pub fn evaluate(board: &Board, pawns: &mut PawnTable) -> Score {
     blend(board, sum.0) * board.side_to_move().sign()
 }
 
+/// The value of a position the evaluation knows outright, for the side to move: too
+/// little material to mate, or a bare king against pieces that mate by force.
+pub fn exact(board: &Board) -> Option<Score> {
+    endgame::exact(board).map(|score| score * board.side_to_move().sign())
+}
+
 /// `evaluate` without a pawn table, for tools and tests that look at single positions.
 pub fn evaluate_once(board: &Board) -> Score {
     evaluate(board, &mut PawnTable::new())

@@ -34,7 +34,7 @@ pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::{evaluate, exact};
 use crate::movegen::legal_moves;
 use crate::nnue::{Changes, Network};
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_mate};
@@ -718,6 +718,9 @@ impl Searcher<'_> {
         }
         let score = match (self.tt.probe(key, 0), &self.network) {
             (Some(entry), _) => entry.eval,
+            // Positions the hand-crafted evaluation knows outright (a bare king against
+            // mating material, too little to mate) are too rare in the network's data.
+            (None, Some(_)) if let Some(score) = exact(&self.board) => score,
             (None, Some(network)) => {
                 let side = self.board.side_to_move();
                 let score = self.data.accumulators.evaluate(network, ply, side);
