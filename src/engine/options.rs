@@ -70,7 +70,8 @@ impl Default for Options {
             let value = match declaration.kind {
                 OptionKind::Spin { default, .. } => Value::Number(default),
                 OptionKind::Check { default } => Value::Flag(default),
-                OptionKind::File | OptionKind::Directories => Value::Text(""),
+                OptionKind::File { default } => Value::Text(default),
+                OptionKind::Directories => Value::Text(""),
                 OptionKind::Button => continue,
             };
             (declaration.set)(&mut options, value);
@@ -146,6 +147,10 @@ const fn spin(default: i64, min: i64, max: i64) -> OptionKind {
 
 const fn check(default: bool) -> OptionKind {
     OptionKind::Check { default }
+}
+
+const fn file(default: &'static str) -> OptionKind {
+    OptionKind::File { default }
 }
 
 /// Every option of the engine (the search constants of `tune` builds are added to them).
@@ -275,7 +280,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "BookFile",
-        kind: OptionKind::File,
+        kind: file(""),
         shown: Shown::Both,
         set: |o, v| {
             o.book_file = v.text();
@@ -321,7 +326,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "EvalFile",
-        kind: OptionKind::File,
+        kind: file(""),
         shown: Shown::Both,
         set: |o, v| {
             o.eval_file = v.text();
@@ -436,7 +441,7 @@ fn check_value<'a>(
             _ => Err(format!("option {name} needs 'true' or 'false'")),
         },
         // GUIs send `<empty>` (or nothing) to switch a file or directory off.
-        OptionKind::File | OptionKind::Directories => Ok(Value::Text(match value {
+        OptionKind::File { .. } | OptionKind::Directories => Ok(Value::Text(match value {
             None | Some("<empty>") => "",
             Some(path) => path,
         })),
@@ -518,7 +523,8 @@ mod tests {
             let value = match spec.kind {
                 OptionKind::Spin { default, .. } => Some(default.to_string()),
                 OptionKind::Check { default } => Some(default.to_string()),
-                OptionKind::File | OptionKind::Directories => Some("<empty>".into()),
+                OptionKind::File { default } => Some(default.to_string()),
+                OptionKind::Directories => Some("<empty>".into()),
                 OptionKind::Button => None,
             };
             assert!(o.set(spec.name, value.as_deref()).is_ok(), "{}", spec.name);
