@@ -36,6 +36,11 @@ pub struct Options {
     pub use_nnue: bool,
     /// The network's file; empty for the one built in.
     pub eval_file: String,
+    /// Remember positions whose score surprised the search, and put them into the table
+    /// at the start of each game (`learn.rs`).
+    pub learning: bool,
+    /// Where learned positions are kept; empty for nowhere.
+    pub learn_file: String,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -64,6 +69,8 @@ impl Default for Options {
             resign: false,
             use_nnue: false,
             eval_file: String::new(),
+            learning: false,
+            learn_file: String::new(),
             params: SearchParams::default(),
         };
         for declaration in DECLARATIONS {
@@ -93,6 +100,8 @@ pub enum Effect {
     Book,
     /// The network file changed: read it.
     Network,
+    /// Learning or its file changed: put the file's positions into the table.
+    Learn,
 }
 
 /// The protocols that offer an option (XBoard has commands of its own for the table size,
@@ -334,6 +343,25 @@ const DECLARATIONS: &[Declaration] = &[
         },
     },
     Declaration {
+        name: "Learning",
+        kind: check(false),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.learning = v.flag();
+            Effect::Learn
+        },
+    },
+    Declaration {
+        name: "LearnFile",
+        // In the working directory, as Arasan keeps its `arasan.lrn` beside it.
+        kind: file("ferrum.learn"),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.learn_file = v.text();
+            Effect::Learn
+        },
+    },
+    Declaration {
         name: "Resign",
         kind: check(true),
         shown: Shown::XBoard,
@@ -475,6 +503,11 @@ mod tests {
         assert_eq!(o.book_file, "/books/a b.bin");
         assert_eq!(o.set("BookFile", Some("<empty>")), Ok(Effect::Book));
         assert_eq!(o.book_file, "");
+        assert_eq!(o.learn_file, "ferrum.learn");
+        assert_eq!(o.set("learnfile", Some("/tmp/x.learn")), Ok(Effect::Learn));
+        assert_eq!(o.learn_file, "/tmp/x.learn");
+        assert_eq!(o.set("Learning", Some("true")), Ok(Effect::Learn));
+        assert!(o.learning);
         assert_eq!(o.set("ownbook", Some("false")), Ok(Effect::None));
         assert!(!o.own_book);
         assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
@@ -498,6 +531,7 @@ mod tests {
             ("UCI_Elo", Some("999")),
             ("UCI_Elo", Some("2801")),
             ("UCI_LimitStrength", None),
+            ("Learning", Some("yes")),
             ("Colour", Some("blue")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
@@ -515,6 +549,9 @@ mod tests {
         assert!(uci.contains(&"Hash") && !xboard.contains(&"Hash"));
         assert!(xboard.contains(&"Resign") && !uci.contains(&"Resign"));
         assert!(uci.contains(&"BookFile") && xboard.contains(&"BookFile"));
+        for both in ["Learning", "LearnFile"] {
+            assert!(uci.contains(&both) && xboard.contains(&both), "{both}");
+        }
         let mut o = Options::default();
         for spec in Options::specs(Shown::Uci)
             .into_iter()
