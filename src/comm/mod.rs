@@ -149,8 +149,10 @@ pub enum OptionKind {
         default: bool,
     },
     Button,
-    /// A file's name, empty by default (UCI `string`, shown as `<empty>`).
-    File,
+    /// A file's name (UCI `string`); an empty one, none, is shown as `<empty>`.
+    File {
+        default: &'static str,
+    },
     /// Directories, separated by ':' (';' on Windows), empty by default.
     Directories,
 }
@@ -247,4 +249,9 @@ pub fn pv_text(board: &crate::board::Board, pv: &[crate::types::Move]) -> Vec<St
             text
         })
         .collect()
+}
+
+/// A path option's value as both protocols show it: `<empty>` for none.
+fn shown_path(path: &str) -> &str {
+    if path.is_empty() { "<empty>" } else { path }
 }

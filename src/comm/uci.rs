@@ -1,6 +1,6 @@
 //! The UCI protocol: parsing GUI commands and formatting engine output.
 
-use super::{Comm, CommIn, CommOut, GoParams, InfoLine, OptionKind};
+use super::{Comm, CommIn, CommOut, GoParams, InfoLine, OptionKind, shown_path};
 use crate::search::Bound;
 use crate::types::UciScore;
 
@@ -173,7 +173,12 @@ impl Comm for Uci {
                             format!("option name {} type check default {default}", option.name)
                         }
                         OptionKind::Button => format!("option name {} type button", option.name),
-                        OptionKind::File | OptionKind::Directories => {
+                        OptionKind::File { default } => format!(
+                            "option name {} type string default {}",
+                            option.name,
+                            shown_path(default)
+                        ),
+                        OptionKind::Directories => {
                             format!("option name {} type string default <empty>", option.name)
                         }
                     });

@@ -1,6 +1,6 @@
 //! The XBoard/CECP version 2 protocol: parsing GUI commands and formatting engine output.
 
-use super::{Comm, CommIn, CommOut, EditOp, InfoLine, OptionKind};
+use super::{Comm, CommIn, CommOut, EditOp, InfoLine, OptionKind, shown_path};
 use crate::search::Bound;
 use crate::types::UciScore;
 
@@ -204,7 +204,9 @@ impl Comm for XBoard {
                         }
                         OptionKind::Check { default } => format!("-check {}", u8::from(default)),
                         OptionKind::Button => "-button".into(),
-                        OptionKind::File => "-file <empty>".into(),
+                        OptionKind::File { default } => {
+                            format!("-file {}", shown_path(default))
+                        }
                         OptionKind::Directories => "-path <empty>".into(),
                     };
                     format!("feature option=\"{} {kind}\"", option.name)

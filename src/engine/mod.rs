@@ -5,10 +5,12 @@
 
 mod book;
 mod draws;
+pub mod learn;
 mod options;
 mod play;
 
 use book::OpeningBook;
+use learn::Learner;
 pub use options::{Effect, Options, Shown};
 use play::Play;
 
@@ -77,6 +79,10 @@ struct Running {
     infinite: bool,
     /// A game move at limited strength: the move played is chosen among the lines.
     strength: Option<Strength>,
+    /// The search is for a move of the game (not analysis, a mate search or `infinite`)...
+    game_move: bool,
+    /// ...unless it is a UCI `go ponder` that has had no `ponderhit` (yet).
+    awaiting_ponderhit: bool,
     result: Option<SearchResult>,
     /// The last line of the best move sent, so that the final one is sent only when it
     /// says more.
@@ -95,6 +101,8 @@ pub struct Engine {
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
     book: OpeningBook,
+    /// Follows the game's scores for `Learning`.
+    learner: Learner,
     /// Chooses among book moves, and among lines at limited strength.
     rng: ChaCha8Rng,
     debug: bool,
@@ -125,6 +133,7 @@ impl Engine {
             options,
             tablebases: None,
             book: OpeningBook::default(),
+            learner: Learner::default(),
             // Games differ from run to run: the clock seeds the choices.
             rng: ChaCha8Rng::seed_from_u64(
                 SystemTime::now()
@@ -216,6 +225,7 @@ impl Engine {
                         .ponder
                         .store(false, Ordering::Relaxed);
                     running.hold = running.infinite;
+                    running.awaiting_ponderhit = false;
                     self.maybe_finish();
                 }
             }
@@ -257,6 +267,7 @@ impl Engine {
                 self.finish_search();
                 self.open_network();
             }
+            Ok(Effect::Learn) => self.load_learned(true),
             Ok(Effect::None) => {}
             Err(e) => self.send(CommOut::Error(e)),
         }
@@ -327,15 +338,19 @@ impl Engine {
     }
 
     /// Forgets what earlier searches learned: the table now, the thread data when the next
-    /// search starts (a running search still holds it).
+    /// search starts (a running search still holds it), the game's scores. What `Learning`
+    /// learned in earlier games goes into the empty table.
     fn clear_tables(&mut self) {
         self.session.clear();
+        self.learner.forget();
+        self.load_learned(false);
     }
 
     /// A new table of `mb` MiB; on failure the old one stays and the reason is reported.
     fn resize_table(&mut self, mb: usize) {
-        if let Err(e) = self.session.resize(mb) {
-            self.send(CommOut::Error(e));
+        match self.session.resize(mb) {
+            Ok(()) => self.load_learned(false),
+            Err(e) => self.send(CommOut::Error(e)),
         }
         self.options.hash_mb = self.session.table().size_mb();
     }
@@ -472,6 +487,7 @@ impl Engine {
             );
             multipv = multipv.max(strength.lines());
         }
+        let awaiting_ponderhit = ponder && purpose == Purpose::Go;
         self.session.options = SearchOptions {
             multipv,
             threads: self.options.threads,
@@ -509,6 +525,8 @@ impl Engine {
                     hold,
                     infinite: false,
                     strength,
+                    game_move,
+                    awaiting_ponderhit,
                     result: None,
                     last_best: None,
                 })
@@ -583,9 +601,19 @@ impl Engine {
         if let Some(strength) = running.strength {
             strength.apply(&mut result, self.rng.next_u64());
         }
+        // A game's move at full strength tells what the engine expects (`Learning`): after
+        // the move is sent, as the learn file may be written.
+        let teaches =
+            running.game_move && !running.awaiting_ponderhit && running.strength.is_none();
         match running.purpose {
             Purpose::Go => {}
-            Purpose::Think => return self.play_result(&result),
+            Purpose::Think => {
+                self.play_result(&result);
+                if teaches {
+                    self.learn_from(&running.root, &result);
+                }
+                return;
+            }
             Purpose::Analyze => return,
         }
         let root = &running.root;
@@ -610,6 +638,9 @@ impl Engine {
             after.move_to_uci(p)
         });
         self.send(CommOut::BestMove { best, ponder });
+        if teaches {
+            self.learn_from(root, &result);
+        }
     }
 
     /// After the end of input, whether nothing is left to answer. Piped commands get their

@@ -40,6 +40,11 @@ pub struct Options {
     pub contempt: i32,
     /// Every protocol line in and out is appended to this file; empty for none.
     pub debug_log_file: String,
+    /// Remember positions whose score surprised the search, and put them into the table
+    /// at the start of each game (`learn.rs`).
+    pub learning: bool,
+    /// Where learned positions are kept; empty for nowhere.
+    pub learn_file: String,
     /// Search constants; options only in builds with the `tune` feature.
     pub params: SearchParams,
 }
@@ -70,13 +75,16 @@ impl Default for Options {
             eval_file: String::new(),
             debug_log_file: String::new(),
             contempt: 0,
+            learning: false,
+            learn_file: String::new(),
             params: SearchParams::default(),
         };
         for declaration in DECLARATIONS {
             let value = match declaration.kind {
                 OptionKind::Spin { default, .. } => Value::Number(default),
                 OptionKind::Check { default } => Value::Flag(default),
-                OptionKind::File | OptionKind::Directories => Value::Text(""),
+                OptionKind::File { default } => Value::Text(default),
+                OptionKind::Directories => Value::Text(""),
                 OptionKind::Button => continue,
             };
             (declaration.set)(&mut options, value);
@@ -100,6 +108,8 @@ pub enum Effect {
     Network,
     /// The log file changed: log there from now on.
     Log,
+    /// Learning or its file changed: put the file's positions into the table.
+    Learn,
 }
 
 /// The protocols that offer an option (XBoard has commands of its own for the table size,
@@ -154,6 +164,10 @@ const fn spin(default: i64, min: i64, max: i64) -> OptionKind {
 
 const fn check(default: bool) -> OptionKind {
     OptionKind::Check { default }
+}
+
+const fn file(default: &'static str) -> OptionKind {
+    OptionKind::File { default }
 }
 
 /// Every option of the engine (the search constants of `tune` builds are added to them).
@@ -283,7 +297,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "BookFile",
-        kind: OptionKind::File,
+        kind: file(""),
         shown: Shown::Both,
         set: |o, v| {
             o.book_file = v.text();
@@ -329,7 +343,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "EvalFile",
-        kind: OptionKind::File,
+        kind: file(""),
         shown: Shown::Both,
         set: |o, v| {
             o.eval_file = v.text();
@@ -347,11 +361,30 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "Debug Log File",
-        kind: OptionKind::File,
+        kind: file(""),
         shown: Shown::Both,
         set: |o, v| {
             o.debug_log_file = v.text();
             Effect::Log
+        },
+    },
+    Declaration {
+        name: "Learning",
+        kind: check(false),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.learning = v.flag();
+            Effect::Learn
+        },
+    },
+    Declaration {
+        name: "LearnFile",
+        // In the working directory, as Arasan keeps its `arasan.lrn` beside it.
+        kind: file("ferrum.learn"),
+        shown: Shown::Both,
+        set: |o, v| {
+            o.learn_file = v.text();
+            Effect::Learn
         },
     },
     Declaration {
@@ -462,7 +495,7 @@ fn check_value<'a>(
             _ => Err(format!("option {name} needs 'true' or 'false'")),
         },
         // GUIs send `<empty>` (or nothing) to switch a file or directory off.
-        OptionKind::File | OptionKind::Directories => Ok(Value::Text(match value {
+        OptionKind::File { .. } | OptionKind::Directories => Ok(Value::Text(match value {
             None | Some("<empty>") => "",
             Some(path) => path,
         })),
@@ -496,6 +529,11 @@ mod tests {
         assert_eq!(o.book_file, "/books/a b.bin");
         assert_eq!(o.set("BookFile", Some("<empty>")), Ok(Effect::Book));
         assert_eq!(o.book_file, "");
+        assert_eq!(o.learn_file, "ferrum.learn");
+        assert_eq!(o.set("learnfile", Some("/tmp/x.learn")), Ok(Effect::Learn));
+        assert_eq!(o.learn_file, "/tmp/x.learn");
+        assert_eq!(o.set("Learning", Some("true")), Ok(Effect::Learn));
+        assert!(o.learning);
         assert_eq!(o.set("ownbook", Some("false")), Ok(Effect::None));
         assert!(!o.own_book);
         assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
@@ -519,6 +557,7 @@ mod tests {
             ("UCI_Elo", Some("999")),
             ("UCI_Elo", Some("2801")),
             ("UCI_LimitStrength", None),
+            ("Learning", Some("yes")),
             ("Colour", Some("blue")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
@@ -536,6 +575,9 @@ mod tests {
         assert!(uci.contains(&"Hash") && !xboard.contains(&"Hash"));
         assert!(xboard.contains(&"Resign") && !uci.contains(&"Resign"));
         assert!(uci.contains(&"BookFile") && xboard.contains(&"BookFile"));
+        for both in ["Learning", "LearnFile"] {
+            assert!(uci.contains(&both) && xboard.contains(&both), "{both}");
+        }
         let mut o = Options::default();
         for spec in Options::specs(Shown::Uci)
             .into_iter()
@@ -544,7 +586,8 @@ mod tests {
             let value = match spec.kind {
                 OptionKind::Spin { default, .. } => Some(default.to_string()),
                 OptionKind::Check { default } => Some(default.to_string()),
-                OptionKind::File | OptionKind::Directories => Some("<empty>".into()),
+                OptionKind::File { default } => Some(default.to_string()),
+                OptionKind::Directories => Some("<empty>".into()),
                 OptionKind::Button => None,
             };
             assert!(o.set(spec.name, value.as_deref()).is_ok(), "{}", spec.name);

@@ -34,7 +34,7 @@ pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
-use crate::eval::{evaluate, exact};
+use crate::eval::{PawnTable, evaluate, exact};
 use crate::movegen::legal_moves;
 use crate::nnue::{Changes, Network};
 use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_mate};
@@ -737,5 +737,16 @@ impl Searcher<'_> {
         };
         self.data.evals.put(key, score);
         score
+    }
+}
+
+/// The evaluation a table entry for `board` carries: the value `Searcher::static_eval`
+/// computes (with `network`, or the hand-crafted evaluation), and `-INFINITY` in check,
+/// where the search has none. For entries made outside a search (learned positions).
+fn stored_eval(board: &Board, network: Option<&Network>, pawns: &mut PawnTable) -> Score {
+    match network {
+        _ if board.in_check() => -INFINITY,
+        Some(network) => network.evaluate(board).clamp(-TB_BOUND + 1, TB_BOUND - 1),
+        None => evaluate(board, pawns),
     }
 }

@@ -127,7 +127,10 @@ impl Searcher<'_> {
         }
 
         // Step 6. Transposition table: a deep enough bound ends non-PV nodes at once. Near
-        // the fifty-move limit stored scores may no longer hold.
+        // the fifty-move limit stored scores may no longer hold. A position learned in an
+        // earlier game (`Learning`) ends PV nodes too: the trap it records lies on the line
+        // the search believes best, which a PV node would otherwise search as shallowly as
+        // it did when it fell into the trap.
         let key = self.board.key();
         // The entry is the full node's: of no use to the search without its move.
         let entry = if singular_search {
@@ -136,8 +139,8 @@ impl Searcher<'_> {
             self.tt.probe(key, ply)
         };
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
-        if !N::PV
-            && let Some(e) = entry
+        if let Some(e) = entry
+            && (!N::PV || (!N::ROOT && e.learned))
             && e.depth >= depth
             && self.board.halfmove_clock() < 90
             && e.bound.cuts(e.score, alpha, beta)

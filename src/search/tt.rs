@@ -4,6 +4,10 @@
 //! words, the packed data and the key XOR-ed with it, so a torn write by two threads at once
 //! fails the key check instead of returning a wrong move (the "lockless hashing" scheme).
 //! Relaxed atomics suffice for that: the check covers every inconsistency.
+//!
+//! Positions learned in earlier games (`Learning`, `engine/learn.rs`) are stored with a
+//! mark: other positions never push them out of their bucket, and a PV node may take
+//! their score (see `TtEntry::learned`).
 
 use super::table_memory::TableMemory;
 use crate::types::{Move, Score, TB_BOUND};
@@ -40,6 +44,9 @@ pub struct TtEntry {
     pub eval: Score,
     pub depth: i32,
     pub bound: Bound,
+    /// Put in from the learn file: an exact score of a deep search in an earlier game,
+    /// which a PV node may use as well.
+    pub learned: bool,
 }
 
 #[derive(Default)]
@@ -54,15 +61,18 @@ struct Bucket {
     slots: [Slot; 4],
 }
 
-// Data word layout, low bits first: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6.
+// Data word layout, low bits first: move 16 | score 16 | eval 16 | depth 7 | learned 1 |
+// bound 2 | age 6. Depths stay below `MAX_PLY` (128), so 7 bits hold them.
 const AGE_BITS: u32 = 6;
 const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+const DEPTH_MASK: u64 = 0x7f;
+const LEARNED: u64 = 1 << 55;
 
 fn pack(mv: Move, score: Score, eval: Score, depth: i32, bound: Bound, age: u8) -> u64 {
     mv.bits() as u64
         | (score as i16 as u16 as u64) << 16
         | (eval as i16 as u16 as u64) << 32
-        | (depth.clamp(0, 255) as u64) << 48
+        | (depth.clamp(0, DEPTH_MASK as i32) as u64) << 48
         | (bound as u64) << 56
         | ((age & AGE_MASK) as u64) << 58
 }
@@ -79,7 +89,11 @@ fn unpack_bound(data: u64) -> Option<Bound> {
 }
 
 fn depth_of(data: u64) -> i32 {
-    ((data >> 48) & 0xff) as i32
+    ((data >> 48) & DEPTH_MASK) as i32
+}
+
+fn is_learned(data: u64) -> bool {
+    data & LEARNED != 0
 }
 
 fn age_of(data: u64) -> u8 {
@@ -214,12 +228,14 @@ impl TranspositionTable {
             depth: depth_of(data),
             // `data` is 0 when no slot matched, and 0 has no bound.
             bound: unpack_bound(data)?,
+            learned: is_learned(data),
         })
     }
 
     /// Stores a result. An entry for the same position is overwritten unless it is deeper and
-    /// this result is not exact (its move is kept if this result has none); otherwise the
-    /// entry that is shallowest, counting each search of age as 4 plies, makes room.
+    /// this result is not exact, or it was learned and this result is shallower (its move
+    /// is kept if this result has none); otherwise the entry that is shallowest, counting
+    /// each search of age as 4 plies, makes room, learned entries last.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -232,30 +248,50 @@ impl TranspositionTable {
         ply: usize,
     ) {
         let age = self.age.load(Relaxed);
+        let new = pack(mv, score_to_tt(score, ply), eval, depth, bound, age);
+        self.put(key, new, depth, bound);
+    }
+
+    /// Stores a position learned in an earlier game (`Learning`): the exact `score` of a
+    /// search `depth` plies deep, its best move `mv` and the position's static evaluation
+    /// `eval`. It stays until a search at least as deep replaces it or the table is
+    /// cleared: other positions never take its place (unless the whole bucket is learned).
+    pub fn store_learned(&self, key: u64, mv: Move, score: Score, eval: Score, depth: i32) {
+        let age = self.age.load(Relaxed);
+        let new = pack(mv, score_to_tt(score, 0), eval, depth, Bound::Exact, age) | LEARNED;
+        self.put(key, new, depth, Bound::Exact);
+    }
+
+    /// Writes packed entry `new` (of `depth` and `bound`) for `key` where `store` says.
+    #[inline(always)]
+    fn put(&self, key: u64, new: u64, depth: i32, bound: Bound) {
+        let age = self.age.load(Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
         for slot in &bucket.slots {
             let data = slot.data.load(Relaxed);
             if data != 0 && slot.check.load(Relaxed) ^ data == key {
-                if bound != Bound::Exact && depth + 3 < depth_of(data) {
+                if (bound != Bound::Exact && depth + 3 < depth_of(data))
+                    // A learned entry is what a search of an earlier game found, often
+                    // deeper than this game's searches see: only one as deep replaces it.
+                    || (is_learned(data) && depth < depth_of(data))
+                {
                     return;
                 }
-                let mv = if mv == Move::NONE {
-                    Move::from_bits(data as u16)
+                let new = if new as u16 == 0 {
+                    new | (data & 0xffff)
                 } else {
-                    mv
+                    new
                 };
-                self.write(
-                    slot,
-                    key,
-                    pack(mv, score_to_tt(score, ply), eval, depth, bound, age),
-                );
+                self.write(slot, key, new);
                 return;
             }
             let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
             let worth = if data == 0 {
                 i32::MIN
+            } else if is_learned(data) {
+                i32::MAX
             } else {
                 depth_of(data) - 4 * stale
             };
@@ -264,11 +300,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        self.write(
-            victim,
-            key,
-            pack(mv, score_to_tt(score, ply), eval, depth, bound, age),
-        );
+        self.write(victim, key, new);
     }
 
     #[inline(always)]
@@ -355,7 +387,8 @@ mod tests {
                 score: -123,
                 eval: 45,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                learned: false,
             }
         );
         assert_eq!(tt.probe(43, 0), None);
@@ -383,6 +416,52 @@ mod tests {
         tt.store(9, Move::NONE, 30, 0, 2, Bound::Exact, 0);
         let e = tt.probe(9, 0).unwrap();
         assert_eq!((e.score, e.depth, e.mv), (30, 2, mv()));
+    }
+
+    /// Keys that all fall into the bucket of `key` in `tt`.
+    fn same_bucket(tt: &TranspositionTable, key: u64, count: usize) -> Vec<u64> {
+        let bucket = tt.bucket(key) as *const Bucket;
+        (1..)
+            .map(|k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .filter(|&k| k != key && std::ptr::eq(tt.bucket(k), bucket))
+            .take(count)
+            .collect()
+    }
+
+    /// A learned entry is exact and marked, outlives other positions of its bucket (which
+    /// would push out an ordinary entry of its depth), and gives way only to a search of
+    /// the same position at least as deep.
+    #[test]
+    fn learned_entries_stay() {
+        let tt = TranspositionTable::new(1);
+        let (learned, ordinary) = (12_345, 67_890);
+        tt.store_learned(learned, mv(), -250, 31, 9);
+        tt.store(ordinary, mv(), 0, 0, 9, Bound::Exact, 0);
+        let e = tt.probe(learned, 3).unwrap();
+        assert_eq!((e.score, e.eval, e.depth), (-250, 31, 9));
+        assert_eq!((e.bound, e.learned, e.mv), (Bound::Exact, true, mv()));
+        assert!(!tt.probe(ordinary, 0).unwrap().learned);
+        for _ in 0..5 {
+            tt.new_search();
+        }
+        for key in same_bucket(&tt, learned, 8)
+            .into_iter()
+            .chain(same_bucket(&tt, ordinary, 8))
+        {
+            tt.store(key, mv(), 0, 0, 20, Bound::Exact, 0);
+        }
+        assert_eq!(tt.probe(ordinary, 0), None);
+        assert!(tt.probe(learned, 0).unwrap().learned);
+        // Shallower results of the same position, exact or not, leave it.
+        tt.store(learned, Move::NONE, 40, 31, 8, Bound::Exact, 0);
+        tt.store(learned, Move::NONE, 40, 31, 1, Bound::Lower, 0);
+        assert_eq!(tt.probe(learned, 0).unwrap().score, -250);
+        tt.store(learned, Move::NONE, 40, 31, 9, Bound::Upper, 0);
+        let e = tt.probe(learned, 0).unwrap();
+        assert_eq!(
+            (e.score, e.bound, e.learned, e.mv),
+            (40, Bound::Upper, false, mv())
+        );
     }
 
     #[test]
