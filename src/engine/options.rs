@@ -41,7 +41,7 @@ pub struct Options {
     /// Every protocol line in and out is appended to this file; empty for none.
     pub debug_log_file: String,
     /// Remember positions whose score surprised the search, and put them into the table
-    /// at the start of each game (`learn.rs`).
+    /// at the start of each game (`learn/`).
     pub learning: bool,
     /// Where learned positions are kept; empty for nowhere.
     pub learn_file: String,

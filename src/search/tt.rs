@@ -5,7 +5,7 @@
 //! fails the key check instead of returning a wrong move (the "lockless hashing" scheme).
 //! Relaxed atomics suffice for that: the check covers every inconsistency.
 //!
-//! Positions learned in earlier games (`Learning`, `engine/learn.rs`) are stored with a
+//! Positions learned in earlier games (`Learning`, `engine/learn/`) are stored with a
 //! mark: other positions never push them out of their bucket, and a PV node may take
 //! their score (see `TtEntry::learned`).
 
