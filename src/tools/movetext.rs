@@ -2,9 +2,9 @@
 //! position it is played from, whether it is on the main line, its NAGs (`$1` or a `!`, `?`
 //! suffix) and the `{weight: N}` its comment may give, as makebook reads them.
 
-use super::pgn::{MoveFault, PgnGame};
+use super::pgn::{MoveFault, PgnGame, numbered};
 use crate::board::Board;
-use crate::types::{Color, Move};
+use crate::types::Move;
 
 /// PGN's numeric annotation glyphs for move quality.
 pub mod nag {
@@ -93,15 +93,6 @@ fn weight_in(comment: &str) -> Option<Result<u8, String>> {
         Ok(n) => Err(format!("weight {n} is not from 0 to 100")),
         Err(_) => Err(format!("weight '{value}' is not a number from 0 to 100")),
     })
-}
-
-fn numbered(board: &Board, san: &str) -> String {
-    let dots = if board.side_to_move() == Color::White {
-        "."
-    } else {
-        "..."
-    };
-    format!("{}{dots} {san}", board.fullmove_number())
 }
 
 /// Walks every move of `game`, variations included, calling `visit` once a move's

@@ -100,7 +100,7 @@ impl PgnGame {
 }
 
 /// A move with its number as PGN writes it: `14. Nxe5`, `14... Qd7`.
-fn numbered(board: &Board, san: &str) -> String {
+pub fn numbered(board: &Board, san: &str) -> String {
     let dots = if board.side_to_move() == crate::types::Color::White {
         "."
     } else {
