@@ -2,7 +2,7 @@
 //! position it is played from, whether it is on the main line, its NAGs (`$1` or a `!`, `?`
 //! suffix) and the `{weight: N}` its comment may give, as makebook reads them.
 
-use super::pgn::{MoveFault, PgnGame, numbered};
+use super::pgn::{MoveFault, PgnGame, numbered, split_token};
 use crate::board::Board;
 use crate::types::Move;
 
@@ -145,11 +145,8 @@ pub fn walk(game: &PgnGame, mut visit: impl FnMut(Visit)) -> Result<(), MoveFaul
                 rest = &rest[1..];
             }
             _ => {
-                let end = rest
-                    .find(|c: char| c.is_whitespace() || "{}();".contains(c))
-                    .unwrap_or(rest.len());
-                let token = &rest[..end];
-                rest = &rest[end..];
+                let token;
+                (token, rest) = split_token(rest);
                 let line = &mut lines[depth];
                 if let Some(number) = token.strip_prefix('$') {
                     if let (Ok(n), Some(p)) = (number.parse::<u8>(), &mut line.pending) {

@@ -179,11 +179,8 @@ impl<R: BufRead> PgnReader<R> {
                     rest = &rest[1..];
                 }
                 _ => {
-                    let end = rest
-                        .find(|c: char| c.is_whitespace() || "{}();".contains(c))
-                        .unwrap_or(rest.len());
-                    let token = &rest[..end];
-                    rest = &rest[end..];
+                    let token;
+                    (token, rest) = split_token(rest);
                     if self.depth > 0 || token.starts_with('$') {
                         continue;
                     }
@@ -201,6 +198,15 @@ impl<R: BufRead> PgnReader<R> {
         }
         false
     }
+}
+
+/// The movetext token at the start of `text` (a move, move number, NAG or result: up to
+/// a space, brace, bracket or `;`) and the text after it.
+pub fn split_token(text: &str) -> (&str, &str) {
+    let end = text
+        .find(|c: char| c.is_whitespace() || "{}();".contains(c))
+        .unwrap_or(text.len());
+    text.split_at(end)
 }
 
 /// A tag pair as PGN writes it, `[Name "value"]`, escaping `"` and `\` in the value.
