@@ -46,16 +46,21 @@ impl Accumulator {
     pub fn apply(&self, network: &Network, changes: &Changes) -> Accumulator {
         let mut next = *self;
         for color in [Color::White, Color::Black] {
-            let rows = |list: &[(Piece, Square)]| -> Vec<&[i16]> {
-                list.iter()
-                    .map(|&(p, sq)| row(network, feature(color, p, sq)))
-                    .collect()
+            // At most two rows each way: kept on the stack, this runs at every evaluation.
+            let rows = |list: &[(Piece, Square)]| {
+                let mut rows: [&[i16]; 2] = [&[], &[]];
+                for (slot, &(p, sq)) in rows.iter_mut().zip(list) {
+                    *slot = row(network, feature(color, p, sq));
+                }
+                (rows, list.len())
             };
+            let ((added, n_added), (removed, n_removed)) =
+                (rows(changes.added()), rows(changes.removed()));
             update(
                 &mut next.sides[color.index()],
                 &self.sides[color.index()],
-                &rows(changes.added()),
-                &rows(changes.removed()),
+                &added[..n_added],
+                &removed[..n_removed],
             );
         }
         next
