@@ -1,7 +1,7 @@
 //! The network in the engine: over random games (Chess960 castling, en passant and
 //! promotions among their moves) the accumulators updated move by move equal those
 //! computed from the pieces, and the output of every path (AVX2 where the CPU has it,
-//! plain Rust, from scratch) is the same integer.
+//! plain Rust, from scratch) is the same integer, with one output bucket or eight.
 
 use ferrum::board::Board;
 use ferrum::movegen::legal_moves;
@@ -11,16 +11,19 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// A network of random weights at the edges of what training allows (weights within
 /// +-1.98 of their scale), so that any overflow would show.
-fn random_network(activation: Activation, seed: u64) -> Network {
+fn random_network(activation: Activation, buckets: usize, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut draw = |bound: i32| (rng.next_u32() % (2 * bound as u32 + 1)) as i32 - bound;
     Network {
         hidden: HIDDEN,
         activation,
+        buckets,
         feature_weights: (0..INPUTS * HIDDEN).map(|_| draw(505) as i16).collect(),
         feature_bias: (0..HIDDEN).map(|_| draw(505) as i16).collect(),
-        output_weights: (0..2 * HIDDEN).map(|_| draw(126) as i16).collect(),
-        output_bias: draw(32_000) as i16,
+        output_weights: (0..buckets * 2 * HIDDEN)
+            .map(|_| draw(126) as i16)
+            .collect(),
+        output_bias: (0..buckets).map(|_| draw(32_000) as i16).collect(),
         scale: 400,
     }
 }
@@ -41,11 +44,13 @@ fn incremental_scratch_simd_and_scalar_agree() {
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut plies, mut castles, mut en_passant, mut promotions) = (0, 0, 0, 0);
-    for (n, activation) in [Activation::SCReLU, Activation::CReLU]
-        .into_iter()
-        .enumerate()
-    {
-        let network = random_network(activation, n as u64);
+    let shapes = [
+        (Activation::SCReLU, 1),
+        (Activation::CReLU, 1),
+        (Activation::SCReLU, 8),
+    ];
+    for (n, (activation, buckets)) in shapes.into_iter().enumerate() {
+        let network = random_network(activation, buckets, n as u64);
         // Saved network files round-trip too.
         assert_eq!(Network::from_bytes(&network.to_bytes()).unwrap(), network);
         for (game, fen) in fens.iter().enumerate() {
@@ -78,10 +83,10 @@ fn incremental_scratch_simd_and_scalar_agree() {
                 let fresh = Accumulator::from_board(&network, &board);
                 assert_eq!(acc, fresh, "{} after {m}", board.to_fen());
                 let side = board.side_to_move();
-                let score = acc.evaluate(&network, side);
+                let score = acc.evaluate(&network, side, board.occupied().count());
                 assert_eq!(score, network.evaluate(&board), "{}", board.to_fen());
                 let (ours, theirs) = (&acc.sides[side.index()], &acc.sides[(!side).index()]);
-                let scalar = network.output(ours, theirs);
+                let scalar = network.output(ours, theirs, network.bucket_of(&board));
                 assert_eq!(score, scalar, "{}", board.to_fen());
             }
         }

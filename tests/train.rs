@@ -120,9 +120,15 @@ fn a_seed_gives_the_same_network_resumed_or_not() {
 #[test]
 fn the_engine_evaluates_as_the_trainer_does() {
     use ferrum::nnue::{QA, QB};
-    for activation in [Activation::SCReLU, Activation::CReLU] {
+    let shapes = [
+        (Activation::SCReLU, 1),
+        (Activation::CReLU, 1),
+        (Activation::SCReLU, 8),
+    ];
+    for (activation, buckets) in shapes {
         let config = Config {
             hidden: 64,
+            buckets,
             ..config("match.nnue", activation, 3)
         };
         train::run(&config, &mut std::io::sink()).unwrap();
@@ -138,7 +144,11 @@ fn the_engine_evaluates_as_the_trainer_does() {
             .collect();
         rounded.feature_bias = network.feature_bias.iter().map(|v| back(v, QA)).collect();
         rounded.output_weights = network.output_weights.iter().map(|v| back(v, QB)).collect();
-        rounded.output_bias = back(&network.output_bias, QA * QB);
+        rounded.output_bias = network
+            .output_bias
+            .iter()
+            .map(|v| back(v, QA * QB))
+            .collect();
         let boards = &data().1;
         assert!(boards.len() > 1_000);
         let (mut exact, mut unrounded) = (0.0, 0.0);
@@ -189,7 +199,20 @@ fn bad_network_files_are_refused() {
             },
             "hidden size",
         ),
+        (
+            {
+                let mut b = good.clone();
+                b[32] = 9; // 9 output buckets
+                b
+            },
+            "output buckets",
+        ),
     ];
+    // A file of version 1 (before output buckets: no count in the header) is one bucket.
+    let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], &good[36..]].concat();
+    let network = Network::from_bytes(&v1).unwrap();
+    assert_eq!(network.buckets, 1);
+    assert_eq!(network, Network::from_bytes(&good).unwrap());
     for (bytes, expected) in cases {
         let error = Network::from_bytes(&bytes).unwrap_err();
         assert!(error.contains(expected), "{error} (expected {expected})");

@@ -242,6 +242,9 @@ pub struct TrainArgs {
     /// screlu or crelu
     #[arg(long, default_value = "screlu")]
     activation: Activation,
+    /// Output buckets, chosen by the number of pieces on the board (1 to 8)
+    #[arg(long, default_value_t = 1)]
+    output_buckets: usize,
     /// Passes over the data (or over --epoch-positions of it)
     #[arg(long, default_value_t = 20)]
     epochs: usize,
@@ -289,6 +292,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         output: args.output,
         hidden: args.hidden,
         activation: args.activation,
+        buckets: args.output_buckets,
         epochs: args.epochs,
         epoch_positions: args.epoch_positions,
         batch: args.batch.clamp(1, 1 << 24),

@@ -3,7 +3,7 @@
 //! two of each), and the network's output from them, in AVX2 where the CPU has it and in
 //! plain Rust otherwise. Both paths give the same integers.
 
-use super::{Network, feature};
+use super::{Network, bucket, feature};
 use crate::board::Board;
 use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
 
@@ -66,11 +66,13 @@ impl Accumulator {
         next
     }
 
-    /// The network's score for `side` to move, in centipawns.
-    pub fn evaluate(&self, network: &Network, side: Color) -> i32 {
+    /// The network's score for `side` to move, in centipawns, with `pieces` on the board
+    /// (which choose the output bucket).
+    pub fn evaluate(&self, network: &Network, side: Color, pieces: u32) -> i32 {
         let ours = &self.sides[side.index()];
         let theirs = &self.sides[(!side).index()];
-        network.scale_output(output_sum(network, ours, theirs))
+        let bucket = bucket(pieces, network.buckets);
+        network.scale_output(output_sum(network, ours, theirs, bucket), bucket)
     }
 }
 
@@ -204,13 +206,18 @@ fn update_generic(
 
 /// The output layer's sum before its scaling, in AVX2 where the CPU has it, else as
 /// `Network::output_sum` computes it.
-fn output_sum(network: &Network, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i64 {
+fn output_sum(
+    network: &Network,
+    ours: &[i16; HIDDEN],
+    theirs: &[i16; HIDDEN],
+    bucket: usize,
+) -> i64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
-        return unsafe { simd::output_sum(network, ours, theirs) };
+        return unsafe { simd::output_sum(network, ours, theirs, bucket) };
     }
-    network.output_sum(ours, theirs)
+    network.output_sum(ours, theirs, bucket)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -227,14 +234,16 @@ mod simd {
         network: &Network,
         ours: &[i16; HIDDEN],
         theirs: &[i16; HIDDEN],
+        bucket: usize,
     ) -> i64 {
         let zero = _mm256_setzero_si256();
         let ceiling = _mm256_set1_epi16(QA as i16);
         let mut lanes = _mm256_setzero_si256();
-        let weights = network.output_weights.as_ptr();
+        let weights =
+            network.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN].as_ptr();
         for (side, acc) in [ours, theirs].into_iter().enumerate() {
             for i in (0..HIDDEN).step_by(16) {
-                // SAFETY: i + 16 <= HIDDEN, and output_weights holds 2 * HIDDEN values.
+                // SAFETY: i + 16 <= HIDDEN, and the bucket's weights are 2 * HIDDEN values.
                 let (v, w) = unsafe {
                     (
                         _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
@@ -296,8 +305,9 @@ impl AccumulatorStack {
         }
     }
 
-    /// The network's score at `ply`, in centipawns for `side` to move.
-    pub fn evaluate(&mut self, network: &Network, ply: usize, side: Color) -> i32 {
+    /// The network's score at `ply`, in centipawns for `side` to move, with `pieces` on
+    /// the board.
+    pub fn evaluate(&mut self, network: &Network, ply: usize, side: Color, pieces: u32) -> i32 {
         let ply = ply.min(self.ready.len() - 1);
         let mut from = ply;
         while from > 0 && !self.ready[from] {
@@ -307,6 +317,6 @@ impl AccumulatorStack {
             self.accumulators[p] = self.accumulators[p - 1].apply(network, &self.changes[p]);
             self.ready[p] = true;
         }
-        self.accumulators[ply].evaluate(network, side)
+        self.accumulators[ply].evaluate(network, side, pieces)
     }
 }

@@ -2,7 +2,8 @@
 //! trainer (`crate::train`) writes it, quantised to 16-bit integers.
 //!
 //! Inputs are the 768 (piece kind, colour, square) features, seen from each side: the side
-//! to move's accumulator first, then the other side's. The file format and the
+//! to move's accumulator first, then the other side's. The output layer may have several
+//! buckets, one chosen by the number of pieces on the board. The file format and the
 //! quantisation are documented in docs/nnue.md.
 
 mod accumulator;
@@ -45,10 +46,23 @@ pub const SCALE: i32 = 400;
 /// the accumulators and the output sums stay within their integer types (docs/nnue.md).
 pub const WEIGHT_CLIP: f32 = 1.98;
 
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 8;
+
 const MAGIC: &[u8; 4] = b"FRNN";
-const VERSION: u32 = 1;
-/// Magic, version, inputs, hidden size, activation, QA, QB, scale, checksum.
-pub const HEADER_BYTES: usize = 4 + 7 * 4 + 8;
+const VERSION: u32 = 2;
+/// Magic, version, inputs, hidden size, activation, QA, QB, scale, output buckets,
+/// checksum (version 1 had no bucket count: one bucket).
+pub const HEADER_BYTES: usize = 4 + 8 * 4 + 8;
+const HEADER_BYTES_V1: usize = HEADER_BYTES - 4;
+
+/// The output bucket of a position with `pieces` on the board (kings included) in a
+/// network of `buckets`: 2 to 33 pieces shared out evenly, fewest first (for 8 buckets,
+/// 2-5 pieces are bucket 0 and 30-32 bucket 7).
+#[inline(always)]
+pub fn bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) as usize * buckets / 32).min(buckets - 1)
+}
 
 /// The activation between the accumulators and the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,14 +120,17 @@ pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
 pub struct Network {
     pub hidden: usize,
     pub activation: Activation,
+    /// Output buckets (1 to `MAX_BUCKETS`).
+    pub buckets: usize,
     /// Feature weights, `INPUTS` rows of `hidden`, scaled by QA.
     pub feature_weights: Vec<i16>,
     /// Accumulator biases, scaled by QA.
     pub feature_bias: Vec<i16>,
-    /// Output weights, the side to move's `hidden` then the other side's, scaled by QB.
+    /// Output weights, a bucket after another: the side to move's `hidden`, then the
+    /// other side's; scaled by QB.
     pub output_weights: Vec<i16>,
-    /// Output bias, scaled by QA * QB.
-    pub output_bias: i16,
+    /// Output biases, one a bucket, scaled by QA * QB.
+    pub output_bias: Vec<i16>,
     /// Centipawns per unit of output: the sigmoid scale the network was trained with.
     pub scale: i32,
 }
@@ -125,8 +142,8 @@ impl std::fmt::Debug for Network {
         let sum = &bytes[HEADER_BYTES - 8..HEADER_BYTES];
         write!(
             f,
-            "Network {{ (768 -> {}) x 2 -> 1, {:?}, scale {}, checksum {:02x?} }}",
-            self.hidden, self.activation, self.scale, sum
+            "Network {{ (768 -> {}) x 2 -> 1, {:?}, {} output buckets, scale {}, checksum {:02x?} }}",
+            self.hidden, self.activation, self.buckets, self.scale, sum
         )
     }
 }
@@ -147,7 +164,7 @@ impl Network {
             .iter()
             .chain(&self.feature_bias)
             .chain(&self.output_weights)
-            .chain(std::iter::once(&self.output_bias))
+            .chain(&self.output_bias)
         {
             weights.extend_from_slice(&value.to_le_bytes());
         }
@@ -160,6 +177,7 @@ impl Network {
             QA as u32,
             QB as u32,
             self.scale as u32,
+            self.buckets as u32,
         ] {
             out.extend_from_slice(&field.to_le_bytes());
         }
@@ -170,7 +188,7 @@ impl Network {
 
     /// A network from its file, or why the file is not one Ferrum can use.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < HEADER_BYTES {
+        if bytes.len() < HEADER_BYTES_V1 {
             return Err(format!(
                 "{} bytes: too short for a network's header",
                 bytes.len()
@@ -183,9 +201,17 @@ impl Network {
             let at = 4 + 4 * i;
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        if field(0) != VERSION {
-            return Err(format!("network version {}, expected {VERSION}", field(0)));
-        }
+        let header = match field(0) {
+            1 => HEADER_BYTES_V1,
+            VERSION if bytes.len() >= HEADER_BYTES => HEADER_BYTES,
+            VERSION => {
+                return Err(format!(
+                    "{} bytes: too short for a network's header",
+                    bytes.len()
+                ));
+            }
+            v => return Err(format!("network version {v}, expected 1 or {VERSION}")),
+        };
         if field(1) != INPUTS as u32 {
             return Err(format!("{} inputs, expected {INPUTS}", field(1)));
         }
@@ -203,20 +229,24 @@ impl Network {
         if !(50..=2000).contains(&scale) {
             return Err(format!("output scale {scale} (50 to 2000)"));
         }
-        let values = INPUTS * hidden + hidden + 2 * hidden + 1;
-        let expected = HEADER_BYTES + 2 * values;
+        let buckets = if header == HEADER_BYTES_V1 {
+            1
+        } else {
+            field(7) as usize
+        };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("{buckets} output buckets (1 to {MAX_BUCKETS})"));
+        }
+        let values = INPUTS * hidden + hidden + buckets * (2 * hidden + 1);
+        let expected = header + 2 * values;
         if bytes.len() != expected {
             return Err(format!(
-                "{} bytes, expected {expected} for hidden size {hidden}",
+                "{} bytes, expected {expected} for hidden size {hidden} and {buckets} output buckets",
                 bytes.len()
             ));
         }
-        let weights = &bytes[HEADER_BYTES..];
-        let sum = u64::from_le_bytes(
-            bytes[HEADER_BYTES - 8..HEADER_BYTES]
-                .try_into()
-                .unwrap_or([0; 8]),
-        );
+        let weights = &bytes[header..];
+        let sum = u64::from_le_bytes(bytes[header - 8..header].try_into().unwrap_or([0; 8]));
         if checksum(weights) != sum {
             return Err("the weights do not match the header's checksum".into());
         }
@@ -226,11 +256,12 @@ impl Network {
         let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<i16>>();
         let feature_weights = take(INPUTS * hidden);
         let feature_bias = take(hidden);
-        let output_weights = take(2 * hidden);
-        let output_bias = take(1).first().copied().unwrap_or(0);
+        let output_weights = take(buckets * 2 * hidden);
+        let output_bias = take(buckets);
         Ok(Network {
             hidden,
             activation,
+            buckets,
             feature_weights,
             feature_bias,
             output_weights,
@@ -269,15 +300,23 @@ impl Network {
         acc
     }
 
-    /// The output, in centipawns for the side to move, from the two accumulators.
-    pub fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
-        self.scale_output(self.output_sum(ours, theirs))
+    /// The output bucket of `board`.
+    pub fn bucket_of(&self, board: &Board) -> usize {
+        bucket(board.occupied().count(), self.buckets)
+    }
+
+    /// The output of `bucket`, in centipawns for the side to move, from the two
+    /// accumulators.
+    pub fn output(&self, ours: &[i16], theirs: &[i16], bucket: usize) -> i32 {
+        self.scale_output(self.output_sum(ours, theirs, bucket), bucket)
     }
 
     /// The output layer's sum before its scaling, in plain Rust (the reference the SIMD
     /// path is tested against).
-    pub fn output_sum(&self, ours: &[i16], theirs: &[i16]) -> i64 {
-        let weights = self.output_weights.chunks_exact(self.hidden);
+    pub fn output_sum(&self, ours: &[i16], theirs: &[i16], bucket: usize) -> i64 {
+        let weights = self.output_weights[bucket * 2 * self.hidden..]
+            .chunks_exact(self.hidden)
+            .take(2);
         let mut sum: i64 = 0;
         for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
             for (&a, &w) in acc.iter().zip(weights) {
@@ -293,17 +332,21 @@ impl Network {
 
     /// Centipawns from the output layer's sum: SCReLU's extra factor of QA taken out, the
     /// bias added, then scaled, truncating.
-    pub fn scale_output(&self, mut sum: i64) -> i32 {
+    pub fn scale_output(&self, mut sum: i64, bucket: usize) -> i32 {
         if self.activation == Activation::SCReLU {
             sum /= i64::from(QA);
         }
-        sum += i64::from(self.output_bias);
+        sum += i64::from(self.output_bias[bucket]);
         (sum * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
     /// The evaluation of `board` for the side to move, in centipawns, from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let us = board.side_to_move();
-        self.output(&self.accumulate(board, us), &self.accumulate(board, !us))
+        self.output(
+            &self.accumulate(board, us),
+            &self.accumulate(board, !us),
+            self.bucket_of(board),
+        )
     }
 }

@@ -723,7 +723,8 @@ impl Searcher<'_> {
             (None, Some(_)) if let Some(score) = exact(&self.board) => score,
             (None, Some(network)) => {
                 let side = self.board.side_to_move();
-                let score = self.data.accumulators.evaluate(network, ply, side);
+                let pieces = self.board.occupied().count();
+                let score = self.data.accumulators.evaluate(network, ply, side, pieces);
                 // The accumulators kept along the line are those of the position.
                 debug_assert_eq!(
                     score,

@@ -10,7 +10,7 @@
 pub mod model;
 
 use crate::data::bullet;
-use crate::nnue::{Activation, WEIGHT_CLIP};
+use crate::nnue::{Activation, MAX_BUCKETS, WEIGHT_CLIP};
 use bulletformat::ChessBoard;
 use model::{Params, Pass};
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +28,8 @@ pub struct Config {
     pub output: PathBuf,
     pub hidden: usize,
     pub activation: Activation,
+    /// Output buckets, chosen by the pieces on the board (1 to `nnue::MAX_BUCKETS`).
+    pub buckets: usize,
     pub epochs: usize,
     /// Positions an epoch (at most the training set; all of it by default).
     pub epoch_positions: Option<usize>,
@@ -56,6 +58,7 @@ impl Default for Config {
             output: PathBuf::from("network.nnue"),
             hidden: 256,
             activation: Activation::SCReLU,
+            buckets: 1,
             epochs: 20,
             epoch_positions: None,
             batch: 16_384,
@@ -86,10 +89,10 @@ impl AdamW {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(hidden: usize) -> AdamW {
+    fn new(hidden: usize, buckets: usize) -> AdamW {
         AdamW {
-            m: Params::zeros(hidden),
-            v: Params::zeros(hidden),
+            m: Params::zeros(hidden, buckets),
+            v: Params::zeros(hidden, buckets),
             steps: 0,
         }
     }
@@ -199,7 +202,9 @@ pub struct Epoch {
 }
 
 /// A checkpoint: the parameters, the optimiser and the epochs done.
-const CHECKPOINT_MAGIC: &[u8; 4] = b"FRCK";
+const CHECKPOINT_MAGIC: &[u8; 4] = b"FRC2";
+/// The magic, then hidden size, epochs done, AdamW's steps, SCReLU or not, buckets.
+const CHECKPOINT_HEADER: usize = 4 + 5 * 8;
 
 /// Where the checkpoint of the network written to `output` goes.
 pub fn checkpoint_path(output: &Path) -> PathBuf {
@@ -221,6 +226,7 @@ fn save_checkpoint(
         epochs as u64,
         adam.steps,
         u64::from(activation == Activation::SCReLU),
+        params.buckets as u64,
     ] {
         bytes.extend_from_slice(&field.to_le_bytes());
     }
@@ -244,26 +250,38 @@ pub fn checkpoint_params(path: &Path, config: &Config) -> Result<Params, String>
 fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bad = |why: &str| format!("{}: {why}", path.display());
-    if bytes.len() < 36 || &bytes[..4] != CHECKPOINT_MAGIC {
-        return Err(bad("not a Ferrum training checkpoint"));
+    if bytes.len() < CHECKPOINT_HEADER || &bytes[..4] != CHECKPOINT_MAGIC {
+        return Err(bad(
+            "not a Ferrum training checkpoint (or one from before output buckets)",
+        ));
     }
     let field =
         |i: usize| u64::from_le_bytes(bytes[4 + 8 * i..12 + 8 * i].try_into().unwrap_or([0; 8]));
-    let (hidden, epochs, steps, screlu) =
-        (field(0) as usize, field(1) as usize, field(2), field(3));
-    if hidden != config.hidden || (screlu == 1) != (config.activation == Activation::SCReLU) {
-        return Err(bad("made for another hidden size or activation"));
+    let (hidden, epochs, steps, screlu, buckets) = (
+        field(0) as usize,
+        field(1) as usize,
+        field(2),
+        field(3),
+        field(4) as usize,
+    );
+    if hidden != config.hidden
+        || (screlu == 1) != (config.activation == Activation::SCReLU)
+        || buckets != config.buckets
+    {
+        return Err(bad(
+            "made for another hidden size, activation or number of output buckets",
+        ));
     }
     let mut sets = [
-        Params::zeros(hidden),
-        Params::zeros(hidden),
-        Params::zeros(hidden),
+        Params::zeros(hidden, buckets),
+        Params::zeros(hidden, buckets),
+        Params::zeros(hidden, buckets),
     ];
-    let expected = 36 + 4 * 3 * sets[0].len();
+    let expected = CHECKPOINT_HEADER + 4 * 3 * sets[0].len();
     if bytes.len() != expected {
         return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
     }
-    let mut floats = bytes[36..]
+    let mut floats = bytes[CHECKPOINT_HEADER..]
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     for set in &mut sets {
@@ -281,6 +299,12 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
         return Err(format!(
             "hidden size {} (8 to 4096, a multiple of 8)",
             config.hidden
+        ));
+    }
+    if !(1..=MAX_BUCKETS).contains(&config.buckets) {
+        return Err(format!(
+            "{} output buckets (1 to {MAX_BUCKETS})",
+            config.buckets
         ));
     }
     let started = Instant::now();
@@ -301,13 +325,13 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     let (mut params, mut adam, done) = match &config.resume {
         Some(path) => load_checkpoint(path, config)?,
         None => (
-            Params::random(config.hidden, &mut rng),
-            AdamW::new(config.hidden),
+            Params::random(config.hidden, config.buckets, &mut rng),
+            AdamW::new(config.hidden, config.buckets),
             0,
         ),
     };
     let threads = config.threads.max(1);
-    let mut grads = vec![Params::zeros(config.hidden); threads];
+    let mut grads = vec![Params::zeros(config.hidden, config.buckets); threads];
     let pass_of = Pass {
         activation: config.activation,
         lambda: config.lambda,

@@ -2,7 +2,7 @@
 //! slice of positions, and its quantisation into the engine's `Network`.
 
 use crate::data::bullet;
-use crate::nnue::{Activation, INPUTS, Network, QA, QB, WEIGHT_CLIP};
+use crate::nnue::{Activation, INPUTS, Network, QA, QB, WEIGHT_CLIP, bucket};
 use bulletformat::ChessBoard;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
@@ -11,28 +11,32 @@ use rand_chacha::rand_core::Rng;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     pub hidden: usize,
+    /// Output buckets (`nnue::bucket` chooses one by the pieces on the board).
+    pub buckets: usize,
     /// `INPUTS` rows of `hidden`.
     pub feature_weights: Vec<f32>,
     pub feature_bias: Vec<f32>,
-    /// The side to move's `hidden`, then the other side's.
+    /// A bucket after another: the side to move's `hidden`, then the other side's.
     pub output_weights: Vec<f32>,
-    pub output_bias: f32,
+    /// One a bucket.
+    pub output_bias: Vec<f32>,
 }
 
 impl Params {
-    pub fn zeros(hidden: usize) -> Params {
+    pub fn zeros(hidden: usize, buckets: usize) -> Params {
         Params {
             hidden,
+            buckets,
             feature_weights: vec![0.0; INPUTS * hidden],
             feature_bias: vec![0.0; hidden],
-            output_weights: vec![0.0; 2 * hidden],
-            output_bias: 0.0,
+            output_weights: vec![0.0; buckets * 2 * hidden],
+            output_bias: vec![0.0; buckets],
         }
     }
 
     /// Weights drawn uniformly within `±1/sqrt(fan-in)` from `rng`, biases zero.
-    pub fn random(hidden: usize, rng: &mut ChaCha8Rng) -> Params {
-        let mut params = Params::zeros(hidden);
+    pub fn random(hidden: usize, buckets: usize, rng: &mut ChaCha8Rng) -> Params {
+        let mut params = Params::zeros(hidden, buckets);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
             (2.0 * unit - 1.0) * bound
@@ -56,7 +60,7 @@ impl Params {
             .iter_mut()
             .chain(&mut self.feature_bias)
             .chain(&mut self.output_weights)
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(&mut self.output_bias)
     }
 
     pub fn values(&self) -> impl Iterator<Item = &f32> {
@@ -64,11 +68,11 @@ impl Params {
             .iter()
             .chain(&self.feature_bias)
             .chain(&self.output_weights)
-            .chain(std::iter::once(&self.output_bias))
+            .chain(&self.output_bias)
     }
 
     pub fn len(&self) -> usize {
-        INPUTS * self.hidden + 3 * self.hidden + 1
+        INPUTS * self.hidden + self.hidden + self.buckets * (2 * self.hidden + 1)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -94,10 +98,11 @@ impl Params {
         Network {
             hidden: self.hidden,
             activation,
+            buckets: self.buckets,
             feature_weights: self.feature_weights.iter().map(|&v| q(v, QA)).collect(),
             feature_bias: self.feature_bias.iter().map(|&v| q(v, QA)).collect(),
             output_weights: self.output_weights.iter().map(|&v| q(v, QB)).collect(),
-            output_bias: q(self.output_bias, QA * QB),
+            output_bias: self.output_bias.iter().map(|&v| q(v, QA * QB)).collect(),
             scale: scale.round() as i32,
         }
     }
@@ -134,7 +139,12 @@ pub fn forward(params: &Params, activation: Activation, position: &ChessBoard) -
     let mut acc = vec![0.0; 2 * params.hidden];
     let (ours, theirs, count) = features(position);
     accumulate(params, &ours, &theirs, count, &mut acc);
-    output(params, activation, &acc)
+    output(
+        params,
+        activation,
+        &acc,
+        bucket(count as u32, params.buckets),
+    )
 }
 
 /// Both sides' accumulators (the side to move's first) from their features.
@@ -153,11 +163,11 @@ fn accumulate(params: &Params, ours: &[u16], theirs: &[u16], count: usize, acc: 
     }
 }
 
-/// The network's raw output from the accumulators.
+/// The network's raw output from the accumulators, through the output of `bucket`.
 #[inline(always)]
-fn output(params: &Params, activation: Activation, acc: &[f32]) -> f32 {
-    let mut out = params.output_bias;
-    for (a, w) in acc.iter().zip(&params.output_weights) {
+fn output(params: &Params, activation: Activation, acc: &[f32], bucket: usize) -> f32 {
+    let mut out = params.output_bias[bucket];
+    for (a, w) in acc.iter().zip(&params.output_weights[bucket * acc.len()..]) {
         out += activate(activation, *a) * w;
     }
     out
@@ -236,7 +246,8 @@ fn run_generic(
     for position in positions {
         let (ours, theirs, count) = features(position);
         accumulate(params, &ours, &theirs, count, acc);
-        let predicted = sigmoid(output(params, pass.activation, acc));
+        let bucket = bucket(count as u32, params.buckets);
+        let predicted = sigmoid(output(params, pass.activation, acc, bucket));
         let error = predicted - target(position, pass.lambda, pass.scale);
         loss += f64::from(error * error);
         let Some(grads) = grads.as_deref_mut() else {
@@ -244,12 +255,12 @@ fn run_generic(
         };
         // d(error^2)/d(out)
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        grads.output_bias += g;
-        for ((gw, d), (a, w)) in grads
-            .output_weights
+        grads.output_bias[bucket] += g;
+        let outputs = bucket * 2 * h..(bucket + 1) * 2 * h;
+        for ((gw, d), (a, w)) in grads.output_weights[outputs.clone()]
             .iter_mut()
             .zip(delta.iter_mut())
-            .zip(acc.iter().zip(&params.output_weights))
+            .zip(acc.iter().zip(&params.output_weights[outputs.clone()]))
         {
             *gw += g * activate(pass.activation, *a);
             *d = g * w * derivative(pass.activation, *a);
