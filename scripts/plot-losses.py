@@ -3,7 +3,9 @@
 
     python3 scripts/plot-losses.py -o docs/nnue-losses.png "trial 0=trial0.log" "trial 1=trial1.log"
 
-Each argument is LABEL=LOG, LOG being what `ferrum train` printed. Needs matplotlib.
+Each argument is LABEL=LOG, LOG being what `ferrum train` printed: a panel a run with its
+training and validation loss, or with --compare one panel of the runs' validation losses
+(runs on the same data share their validation set). Needs matplotlib.
 """
 
 import argparse
@@ -32,21 +34,30 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", help="LABEL=LOG")
     parser.add_argument("-o", "--output", required=True, help="the image to write (.png)")
+    parser.add_argument("--compare", action="store_true", help="the validation losses in one panel")
     args = parser.parse_args()
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(1, len(args.runs), figsize=(5 * len(args.runs), 3.6), squeeze=False)
-    for axis, run in zip(axes[0], args.runs):
+    runs = []
+    for run in args.runs:
         label, _, path = run.partition("=")
         if not path:
             sys.exit(f"'{run}' is not LABEL=LOG")
-        epochs, train, valid = read(path)
-        axis.plot(epochs, train, marker="o", label="training")
-        axis.plot(epochs, valid, marker="s", label="validation")
-        axis.set_title(label)
+        runs.append((label, read(path)))
+    panels = 1 if args.compare else len(runs)
+    figure, axes = plt.subplots(1, panels, figsize=(7 if args.compare else 5 * panels, 3.6 if not args.compare else 4.5), squeeze=False)
+    for n, (label, (epochs, train, valid)) in enumerate(runs):
+        axis = axes[0][0 if args.compare else n]
+        if args.compare:
+            axis.plot(epochs, valid, marker=".", label=label)
+            axis.set_title("validation loss")
+        else:
+            axis.plot(epochs, train, marker="o", label="training")
+            axis.plot(epochs, valid, marker="s", label="validation")
+            axis.set_title(label)
         axis.set_xlabel("epoch")
         axis.set_ylabel("loss (squared error of the win chance)")
         axis.grid(alpha=0.3)
