@@ -1,6 +1,7 @@
 //! The command line: which mode Ferrum runs in; each mode's arguments are declared beside
 //! its body in `modes/`.
 
+use crate::modes::Globals;
 use crate::modes::book::{EcoArgs, MakebookArgs};
 use crate::modes::data::{DataCommand, DatagenArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
@@ -18,46 +19,49 @@ pub struct Cli {
     /// Without a mode, Ferrum reads console commands from standard input ('help' lists them)
     #[command(subcommand)]
     pub mode: Option<Mode>,
-    /// Directories of Syzygy tablebases, separated by ':' (';' on Windows): probed by the
-    /// searches of every mode, as the SyzygyPath option
-    #[arg(long, global = true)]
-    pub syzygy: Option<String>,
-    /// A Polyglot opening book: played from in UCI and XBoard games (the BookFile option),
-    /// listed by the console's `book` command
-    #[arg(long, global = true)]
-    pub book: Option<String>,
-    /// Evaluate with the network (the one built in, or --eval-file's) rather than the
-    /// hand-crafted evaluation: the UseNNUE option
-    #[arg(long, global = true)]
-    pub nnue: bool,
-    /// A network file to evaluate with (implies --nnue): the EvalFile option
-    #[arg(long, global = true)]
-    pub eval_file: Option<String>,
-    /// Append every line of a UCI or XBoard session, in and out, with its time, to this
-    /// file: the `Debug Log File` option
-    #[arg(long, global = true)]
-    pub log: Option<String>,
+    #[command(flatten)]
+    pub engine: Globals,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// Speak UCI (also chosen when the first input line is `uci`)
-    Uci,
+    Uci(Globals),
     /// Speak XBoard/CECP (also chosen when the first input line is `xboard`)
-    Xboard,
+    Xboard(Globals),
     /// Count the leaf nodes of the legal move tree to a depth
     Perft(PerftArgs),
     /// Like perft, with the count below each root move (Stockfish's `go perft` format)
     Divide(PerftArgs),
     /// Search a fixed set of positions; the last line, `<nodes> nodes <nps> nps`, is the signature
-    Bench(BenchArgs),
+    Bench {
+        #[command(flatten)]
+        args: BenchArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Print the static evaluation of a position with its parts
-    Eval(EvalArgs),
+    Eval {
+        #[command(flatten)]
+        args: EvalArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Run an EPD test suite (bm/am operations) and count the positions solved
-    Test(TestArgs),
+    Test {
+        #[command(flatten)]
+        args: TestArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Play the engine against itself and write the games (viriformat shards, for the
     /// network) or their quiet positions (text, for the tuner)
-    Datagen(DatagenArgs),
+    Datagen {
+        #[command(flatten)]
+        args: DatagenArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Training data: statistics, conversion to bulletformat, shuffling
     #[command(subcommand)]
     Data(DataCommand),
@@ -69,7 +73,12 @@ pub enum Mode {
     /// Print the Syzygy tablebase value (WDL, -2 to 2) and distance to zeroing (DTZ) of a
     /// position and of each legal move
     /// (the tables given by --syzygy)
-    Probe(ProbeArgs),
+    Probe {
+        #[command(flatten)]
+        args: ProbeArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Build a Polyglot opening book from the games of a PGN file
     Makebook(MakebookArgs),
     /// Name openings by ECO code and name: a PGN file's games (written out with ECO and
@@ -77,7 +86,24 @@ pub enum Mode {
     Eco(EcoArgs),
     /// Play a game against Ferrum in the terminal: moves in SAN or coordinates, the board
     /// after each move, clocks, undo, hint, resign, flip, pgn ('help' in the game)
-    Play(PlayArgs),
+    Play {
+        #[command(flatten)]
+        args: PlayArgs,
+        #[command(flatten)]
+        engine: Globals,
+    },
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite(PerftSuiteArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// clap's own checks (no flag declared twice in a mode, and so on).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
 }

@@ -13,32 +13,55 @@ use std::sync::Arc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let globals = Globals {
-        syzygy: cli.syzygy,
-        book: cli.book,
-        nnue: cli.nnue || cli.eval_file.is_some(),
-        eval_file: cli.eval_file,
-        log: cli.log,
-    };
+    // The engine's flags may come before the mode or after one that searches or plays.
+    let top = cli.engine.clone().with(Globals::default());
     let Some(mode) = cli.mode else {
-        return protocol::detect(&globals);
+        return protocol::detect(&top);
     };
+    let given = top.given();
+    let engine = |after: Globals| top.clone().with(after);
     match mode {
-        Mode::Uci => protocol::run(Arc::new(Uci), &globals),
-        Mode::Xboard => protocol::run(Arc::new(XBoard::default()), &globals),
+        Mode::Uci(after) => protocol::run(Arc::new(Uci), &engine(after)),
+        Mode::Xboard(after) => protocol::run(Arc::new(XBoard::default()), &engine(after)),
+        Mode::Eval {
+            args,
+            engine: after,
+        } => position::eval(args, &engine(after)),
+        Mode::Bench {
+            args,
+            engine: after,
+        } => search::bench(args, &engine(after)),
+        Mode::Test {
+            args,
+            engine: after,
+        } => search::test(args, &engine(after)),
+        Mode::Probe {
+            args,
+            engine: after,
+        } => search::probe(args, &engine(after)),
+        Mode::Datagen {
+            args,
+            engine: after,
+        } => data::datagen(args, &engine(after)),
+        Mode::Play {
+            args,
+            engine: after,
+        } => play::play(args, &engine(after)),
+        _ if !given.is_empty() => {
+            let verb = if given.len() == 1 { "applies" } else { "apply" };
+            eprintln!(
+                "error: {} {verb} only to the modes that search or play (uci, xboard, eval, bench, test, probe, datagen, play) and to the console",
+                given.join(", ")
+            );
+            ExitCode::from(2)
+        }
         Mode::Perft(args) => position::perft(args),
         Mode::Divide(args) => position::divide(args),
         Mode::PerftSuite(args) => position::perft_suite(args),
-        Mode::Eval(args) => position::eval(args, &globals),
-        Mode::Bench(args) => search::bench(args, &globals),
-        Mode::Test(args) => search::test(args, &globals),
-        Mode::Probe(args) => search::probe(args, &globals),
-        Mode::Datagen(args) => data::datagen(args, &globals),
         Mode::Data(command) => data::data(command),
         Mode::Train(args) => data::train(args),
         Mode::Tune(args) => data::tune(args),
         Mode::Makebook(args) => book::makebook(args),
         Mode::Eco(args) => book::eco(args),
-        Mode::Play(args) => play::play(args, &globals),
     }
 }

@@ -89,3 +89,36 @@ fn eval_gives_a_line_of_scores_for_each_position_of_a_file() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read /no/such.epd"));
     let _ = std::fs::remove_file(positions);
 }
+
+/// The engine's flags go before any mode or after one that searches or plays; a mode that
+/// neither searches nor plays refuses them rather than ignoring them, and does not list them.
+#[test]
+fn engine_flags_belong_to_the_modes_that_use_them() {
+    for args in [&["--nnue", "bench", "3"][..], &["bench", "3", "--nnue"]] {
+        let out = ferrum(args);
+        assert!(out.status.success(), "{args:?}");
+        let nnue = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        let hce = ferrum(&["bench", "3"]);
+        let hce = String::from_utf8_lossy(&hce.stdout)
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        let nodes = |line: &str| line.split_whitespace().next().unwrap().to_string();
+        assert_ne!(
+            nodes(&nnue),
+            nodes(&hce),
+            "{args:?}: the network was not used"
+        );
+    }
+    let out = ferrum(&["--nnue", "--book", "x.bin", "perft", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("--book, --nnue apply only to"), "{error}");
+    let help = ferrum(&["train", "--help"]);
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("--book"));
+}

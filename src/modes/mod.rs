@@ -9,6 +9,7 @@ pub mod position;
 pub mod protocol;
 pub mod search;
 
+use clap::Args;
 use ferrum::board::{Board, START_FEN};
 use ferrum::nnue::{self, Network};
 use ferrum::search::{SearchOptions, Syzygy};
@@ -17,19 +18,56 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Options given before or after any mode.
-#[derive(Clone, Debug, Default)]
+/// The engine's options on the command line: before any mode (for the protocols and the
+/// console) or after one of the modes that search or play.
+#[derive(Args, Clone, Debug, Default)]
 pub struct Globals {
-    /// `--syzygy DIRS`
+    /// Directories of Syzygy tablebases, separated by ':' (';' on Windows): probed by the
+    /// searches, as the SyzygyPath option
+    #[arg(long)]
     pub syzygy: Option<String>,
-    /// `--book FILE`
+    /// A Polyglot opening book: played from in UCI and XBoard games (the BookFile option),
+    /// listed by the console's `book` command
+    #[arg(long)]
     pub book: Option<String>,
-    /// `--nnue` (or `--eval-file`): evaluate with the network.
+    /// Evaluate with the network (the one built in, or --eval-file's) rather than the
+    /// hand-crafted evaluation: the UseNNUE option
+    #[arg(long)]
     pub nnue: bool,
-    /// `--eval-file FILE`
+    /// A network file to evaluate with (implies --nnue): the EvalFile option
+    #[arg(long)]
     pub eval_file: Option<String>,
-    /// `--log FILE`: the protocol session's lines (the `Debug Log File` option).
+    /// Append every line of a UCI or XBoard session, in and out, with its time, to this
+    /// file: the `Debug Log File` option
+    #[arg(long)]
     pub log: Option<String>,
+}
+
+impl Globals {
+    /// These, with `after`'s (given after the mode) where both give one.
+    pub fn with(self, after: Globals) -> Globals {
+        Globals {
+            syzygy: after.syzygy.or(self.syzygy),
+            book: after.book.or(self.book),
+            nnue: after.nnue || self.nnue || after.eval_file.is_some() || self.eval_file.is_some(),
+            eval_file: after.eval_file.or(self.eval_file),
+            log: after.log.or(self.log),
+        }
+    }
+
+    /// The flags given, as they were written (for the error of a mode that takes none).
+    pub fn given(&self) -> Vec<&'static str> {
+        [
+            ("--syzygy", self.syzygy.is_some()),
+            ("--book", self.book.is_some()),
+            ("--nnue", self.nnue),
+            ("--eval-file", self.eval_file.is_some()),
+            ("--log", self.log.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect()
+    }
 }
 
 /// Reports `message` as an error and fails.
