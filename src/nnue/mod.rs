@@ -57,8 +57,8 @@ pub const HEADER_BYTES: usize = 4 + 8 * 4 + 8;
 const HEADER_BYTES_V1: usize = HEADER_BYTES - 4;
 
 /// The output bucket of a position with `pieces` on the board (kings included) in a
-/// network of `buckets`: 2 to 33 pieces shared out evenly, fewest first (for 8 buckets,
-/// 2-5 pieces are bucket 0 and 30-32 bucket 7).
+/// network of `buckets`: steps of 32 / `buckets` pieces from 2, fewest first (for 8
+/// buckets, 2-5 pieces are bucket 0 and 30-32 bucket 7).
 #[inline(always)]
 pub fn bucket(pieces: u32, buckets: usize) -> usize {
     (pieces.saturating_sub(2) as usize * buckets / 32).min(buckets - 1)
