@@ -66,6 +66,31 @@ fn config(name: &str, activation: Activation, epochs: usize) -> Config {
     }
 }
 
+/// With a validation file, every position of the data trains and the loss is measured on
+/// the file's.
+#[test]
+fn the_loss_is_measured_on_a_validation_file() {
+    let held = tmp("validation.bf");
+    let bytes = std::fs::read(&data().0).unwrap();
+    std::fs::write(&held, &bytes[..500 * bullet::RECORD]).unwrap();
+    let config = Config {
+        validation_files: vec![held],
+        ..config("validation-file.nnue", Activation::SCReLU, 1)
+    };
+    let mut out = Vec::new();
+    train::run(&config, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let all = bytes.len() / bullet::RECORD;
+    let expected = format!("{all} training positions, 500 for validation");
+    assert!(out.starts_with(&expected), "{out}");
+    let missing = Config {
+        validation_files: vec![tmp("no-such-file.bf")],
+        ..config.clone()
+    };
+    let error = train::run(&missing, &mut std::io::sink()).unwrap_err();
+    assert!(error.contains("no-such-file.bf"), "{error}");
+}
+
 #[test]
 fn a_small_network_learns() {
     for activation in [Activation::SCReLU, Activation::CReLU] {
@@ -173,7 +198,11 @@ fn the_engine_evaluates_as_the_trainer_does() {
 
 #[test]
 fn bad_network_files_are_refused() {
-    let config = config("refuse.nnue", Activation::SCReLU, 1);
+    // One output bucket, so that the file can be written as version 1 below.
+    let config = Config {
+        buckets: 1,
+        ..config("refuse.nnue", Activation::SCReLU, 1)
+    };
     train::run(&config, &mut std::io::sink()).unwrap();
     let good = std::fs::read(&config.output).unwrap();
     assert!(Network::from_bytes(&good).is_ok());

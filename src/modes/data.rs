@@ -243,10 +243,10 @@ pub struct TrainArgs {
     #[arg(long, default_value = "screlu")]
     activation: Activation,
     /// Output buckets, chosen by the number of pieces on the board (1 to 8)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 8)]
     output_buckets: usize,
     /// Passes over the data (or over --epoch-positions of it)
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 40)]
     epochs: usize,
     /// Positions an epoch (default: all)
     #[arg(long)]
@@ -260,7 +260,7 @@ pub struct TrainArgs {
     /// The rate is multiplied by GAMMA every STEP epochs
     #[arg(long, default_value_t = 0.3)]
     gamma: f32,
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 16)]
     step: usize,
     /// AdamW's weight decay
     #[arg(long, default_value_t = 0.01)]
@@ -269,7 +269,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.3)]
     lambda: f32,
     /// Centipawns per unit of output (the search score's sigmoid scale)
-    #[arg(long, default_value_t = 400.0)]
+    #[arg(long, default_value_t = 140.0)]
     scale: f32,
     /// Worker threads
     #[arg(long, default_value_t = 2)]
@@ -280,6 +280,10 @@ pub struct TrainArgs {
     /// Positions held out at the end of the data to measure the loss on
     #[arg(long, default_value_t = 100_000)]
     validation: usize,
+    /// Measure the loss on this bulletformat file instead (games kept out of the training
+    /// data; may be repeated), all the data being trained on
+    #[arg(long)]
+    validation_file: Vec<PathBuf>,
     /// Go on from this checkpoint (OUTPUT.checkpoint)
     #[arg(long)]
     resume: Option<PathBuf>,
@@ -305,6 +309,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         threads: args.threads.clamp(1, 256),
         seed: args.seed,
         validation: args.validation,
+        validation_files: args.validation_file,
         resume: args.resume,
     };
     finish(train::run(&config, &mut std::io::stdout()).map(|_| ()))

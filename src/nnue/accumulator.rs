@@ -9,6 +9,9 @@ use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
 
 /// The network's hidden size in the engine (a network file of another size is refused).
 pub const HIDDEN: usize = 256;
+// Each i32 lane of the AVX2 output sum adds HIDDEN / 4 SCReLU products of up to
+// 255 * 32,130: at most 512 keeps them under 2^31 (docs/nnue.md).
+const _: () = assert!(HIDDEN <= 512 && HIDDEN.is_multiple_of(16));
 
 /// Both sides' accumulators of one position, White's view first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

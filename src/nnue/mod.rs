@@ -39,9 +39,6 @@ pub const INPUTS: usize = 768;
 pub const QA: i32 = 255;
 /// The output weights' scale.
 pub const QB: i32 = 64;
-/// Centipawns per unit of the network's output by default (the trainer's sigmoid scale;
-/// each file names its own).
-pub const SCALE: i32 = 400;
 /// Weights (and biases) are clipped to this in training, so that the quantised values,
 /// the accumulators and the output sums stay within their integer types (docs/nnue.md).
 pub const WEIGHT_CLIP: f32 = 1.98;

@@ -47,6 +47,10 @@ pub struct Config {
     pub seed: u64,
     /// Positions held out (the last ones of the data) to measure the loss on.
     pub validation: usize,
+    /// Positions to measure the loss on instead (bulletformat files): games kept apart from
+    /// the training data, whose own positions resemble each other too much to judge
+    /// how a network does on games it has not seen.
+    pub validation_files: Vec<PathBuf>,
     /// A checkpoint to go on from.
     pub resume: Option<PathBuf>,
 }
@@ -58,19 +62,20 @@ impl Default for Config {
             output: PathBuf::from("network.nnue"),
             hidden: 256,
             activation: Activation::SCReLU,
-            buckets: 1,
-            epochs: 20,
+            buckets: 8,
+            epochs: 40,
             epoch_positions: None,
             batch: 16_384,
             rate: 0.001,
             gamma: 0.3,
-            step: 8,
+            step: 16,
             weight_decay: 0.01,
             lambda: 0.3,
-            scale: 400.0,
+            scale: 140.0,
             threads: 2,
             seed: 1,
             validation: 100_000,
+            validation_files: Vec::new(),
             resume: None,
         }
     }
@@ -312,8 +317,12 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     if positions.len() < 2 {
         return Err("fewer than two positions to train on".into());
     }
-    let held = config.validation.min(positions.len() / 10);
-    let validation = positions.split_off(positions.len() - held);
+    let validation = if config.validation_files.is_empty() {
+        let held = config.validation.min(positions.len() / 10);
+        positions.split_off(positions.len() - held)
+    } else {
+        load(&config.validation_files)?
+    };
     let _ = writeln!(
         out,
         "{} training positions, {} for validation, read in {:.1} s",
