@@ -7,7 +7,7 @@ use crate::modes::data::{DataCommand, DatagenArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
 use crate::modes::search::{BenchArgs, ProbeArgs, TestArgs};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -23,6 +23,15 @@ pub struct Cli {
     pub engine: Globals,
 }
 
+/// A mode that searches or plays: its own arguments and the engine's flags.
+#[derive(Args, Debug)]
+pub struct Searching<A: Args> {
+    #[command(flatten)]
+    pub args: A,
+    #[command(flatten)]
+    pub engine: Globals,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// Speak UCI (also chosen when the first input line is `uci`)
@@ -34,34 +43,14 @@ pub enum Mode {
     /// Like perft, with the count below each root move (Stockfish's `go perft` format)
     Divide(PerftArgs),
     /// Search a fixed set of positions; the last line, `<nodes> nodes <nps> nps`, is the signature
-    Bench {
-        #[command(flatten)]
-        args: BenchArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Bench(Searching<BenchArgs>),
     /// Print the static evaluation of a position with its parts
-    Eval {
-        #[command(flatten)]
-        args: EvalArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Eval(Searching<EvalArgs>),
     /// Run an EPD test suite (bm/am operations) and count the positions solved
-    Test {
-        #[command(flatten)]
-        args: TestArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Test(Searching<TestArgs>),
     /// Play the engine against itself and write the games (viriformat shards, for the
     /// network) or their quiet positions (text, for the tuner)
-    Datagen {
-        #[command(flatten)]
-        args: DatagenArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Datagen(Searching<DatagenArgs>),
     /// Training data: statistics, conversion to bulletformat, shuffling
     #[command(subcommand)]
     Data(DataCommand),
@@ -73,12 +62,7 @@ pub enum Mode {
     /// Print the Syzygy tablebase value (WDL, -2 to 2) and distance to zeroing (DTZ) of a
     /// position and of each legal move
     /// (the tables given by --syzygy)
-    Probe {
-        #[command(flatten)]
-        args: ProbeArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Probe(Searching<ProbeArgs>),
     /// Build a Polyglot opening book from the games of a PGN file
     Makebook(MakebookArgs),
     /// Name openings by ECO code and name: a PGN file's games (written out with ECO and
@@ -86,12 +70,7 @@ pub enum Mode {
     Eco(EcoArgs),
     /// Play a game against Ferrum in the terminal: moves in SAN or coordinates, the board
     /// after each move, clocks, undo, hint, resign, flip, pgn ('help' in the game)
-    Play {
-        #[command(flatten)]
-        args: PlayArgs,
-        #[command(flatten)]
-        engine: Globals,
-    },
+    Play(Searching<PlayArgs>),
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite(PerftSuiteArgs),
 }

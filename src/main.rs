@@ -23,30 +23,12 @@ fn main() -> ExitCode {
     match mode {
         Mode::Uci(after) => protocol::run(Arc::new(Uci), &engine(after)),
         Mode::Xboard(after) => protocol::run(Arc::new(XBoard::default()), &engine(after)),
-        Mode::Eval {
-            args,
-            engine: after,
-        } => position::eval(args, &engine(after)),
-        Mode::Bench {
-            args,
-            engine: after,
-        } => search::bench(args, &engine(after)),
-        Mode::Test {
-            args,
-            engine: after,
-        } => search::test(args, &engine(after)),
-        Mode::Probe {
-            args,
-            engine: after,
-        } => search::probe(args, &engine(after)),
-        Mode::Datagen {
-            args,
-            engine: after,
-        } => data::datagen(args, &engine(after)),
-        Mode::Play {
-            args,
-            engine: after,
-        } => play::play(args, &engine(after)),
+        Mode::Eval(m) => position::eval(m.args, &engine(m.engine)),
+        Mode::Bench(m) => search::bench(m.args, &engine(m.engine)),
+        Mode::Test(m) => search::test(m.args, &engine(m.engine)),
+        Mode::Probe(m) => search::probe(m.args, &engine(m.engine)),
+        Mode::Datagen(m) => data::datagen(m.args, &engine(m.engine)),
+        Mode::Play(m) => play::play(m.args, &engine(m.engine)),
         _ if !given.is_empty() => {
             let verb = if given.len() == 1 { "applies" } else { "apply" };
             eprintln!(
