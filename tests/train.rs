@@ -1,4 +1,5 @@
-//! The trainer: a small network trained on self-play data lowers its loss; a seed gives the
+//! The trainer: a small network trained on self-play data lowers its loss, measured again
+//! from the written file by `ferrum data loss`; a seed gives the
 //! same network, also across a resumed checkpoint; the engine's integer evaluation of the
 //! written network matches the trainer's floats; bad network files are refused.
 
@@ -6,7 +7,7 @@ use ferrum::board::Board;
 use ferrum::data::bullet;
 use ferrum::nnue::{Activation, Network};
 use ferrum::search::{SearchOptions, Session};
-use ferrum::tools::datagen;
+use ferrum::tools::{data, datagen};
 use ferrum::train::{self, Config, model};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -78,11 +79,31 @@ fn the_loss_is_measured_on_a_validation_file() {
         ..config("validation-file.nnue", Activation::SCReLU, 1)
     };
     let mut out = Vec::new();
-    train::run(&config, &mut out).unwrap();
+    let epochs = train::run(&config, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     let all = bytes.len() / bullet::RECORD;
     let expected = format!("{all} training positions, 500 for validation");
     assert!(out.starts_with(&expected), "{out}");
+    // `ferrum data loss` measures the written network as the trainer measured its floats:
+    // the same figure but for the rounding of the weights.
+    let held = config.validation_files.clone();
+    let measured = data::loss(
+        &held,
+        std::slice::from_ref(&config.output),
+        config.lambda,
+        1,
+    )
+    .unwrap();
+    let (trainer, written) = (epochs[0].validation_loss, measured[0].2);
+    assert_eq!(measured[0].1, 500);
+    assert!(
+        (written - trainer).abs() < 0.02 * trainer,
+        "trainer {trainer}, written network {written}"
+    );
+    let error = data::loss(&held, &[data().0.with_extension("nnue")], 0.3, 1).unwrap_err();
+    assert!(error.contains("train-data.nnue"), "{error}");
+    let error = data::loss(std::slice::from_ref(&config.output), &[], 0.3, 1).unwrap_err();
+    assert!(error.contains("bulletformat"), "{error}");
     let missing = Config {
         validation_files: vec![tmp("no-such-file.bf")],
         ..config.clone()

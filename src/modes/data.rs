@@ -192,6 +192,22 @@ pub enum DataCommand {
         #[arg(long)]
         keep_duplicates: bool,
     },
+    /// The loss of networks on bulletformat positions, as the trainer measures its
+    /// validation loss: to compare networks on games none of them was trained on
+    Loss {
+        /// Bulletformat files or directories of them
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// A network file (may be repeated; the built-in network without one)
+        #[arg(long)]
+        network: Vec<PathBuf>,
+        /// Share of the game result in the target (the rest: the search score)
+        #[arg(long, default_value_t = 0.3)]
+        lambda: f32,
+        /// Worker threads
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 /// Runs a `data` subcommand.
@@ -224,6 +240,16 @@ pub fn data(command: DataCommand) -> ExitCode {
                 );
             },
         )),
+        DataCommand::Loss {
+            inputs,
+            network,
+            lambda,
+            threads,
+        } => finish(data::loss(&inputs, &network, lambda, threads).map(|lines| {
+            for (name, positions, loss) in lines {
+                println!("{name}: loss {loss:.6} over {positions} positions");
+            }
+        })),
     }
 }
 

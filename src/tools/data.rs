@@ -5,7 +5,8 @@
 //!   positions, keeping the quiet ones (not in check, the move played neither a capture
 //!   nor a promotion, no mate score);
 //! - `shuffle`: bulletformat files interleaved into one, in random order from a seed,
-//!   with repeated positions dropped.
+//!   with repeated positions dropped;
+//! - `loss`: networks' loss on bulletformat positions, as the trainer measures it.
 //!
 //! The kind of a file goes by its name: `.vf` viriformat, `.bf` bulletformat, anything
 //! else text. A directory stands for the files in it. Damaged input is reported with its
@@ -13,6 +14,7 @@
 
 use crate::board::Board;
 use crate::data::{bullet, viri};
+use crate::nnue::{self, Network};
 use crate::types::{Score, is_mate};
 use bulletformat::ChessBoard;
 use rand_chacha::ChaCha8Rng;
@@ -414,4 +416,45 @@ pub fn shuffle(
     }
     out.flush().map_err(error)?;
     Ok((read, records.len() as u64))
+}
+
+/// The loss of each network (`nnue::embedded()` when `networks` is empty) on the positions
+/// of bulletformat `inputs`: (name, positions, mean loss) a network.
+pub fn loss(
+    inputs: &[PathBuf],
+    networks: &[PathBuf],
+    lambda: f32,
+    threads: usize,
+) -> Result<Vec<(String, usize, f64)>, String> {
+    let files = expand(inputs)?;
+    if let Some(path) = files.iter().find(|f| Kind::of(f) != Kind::Bullet) {
+        return Err(format!(
+            "{}: loss takes bulletformat (.bf) files; convert it first",
+            path.display()
+        ));
+    }
+    let positions = crate::train::load(&files)?;
+    if positions.is_empty() {
+        return Err("no positions to measure on".into());
+    }
+    let named: Vec<(String, Network)> = if networks.is_empty() {
+        vec![("built-in network".into(), (*nnue::embedded()).clone())]
+    } else {
+        networks
+            .iter()
+            .map(|path| {
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let network =
+                    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok((path.display().to_string(), network))
+            })
+            .collect::<Result<_, String>>()?
+    };
+    Ok(named
+        .into_iter()
+        .map(|(name, network)| {
+            let loss = crate::train::loss(&network, &positions, lambda, threads);
+            (name, positions.len(), loss)
+        })
+        .collect())
 }

@@ -10,7 +10,7 @@
 pub mod model;
 
 use crate::data::bullet;
-use crate::nnue::{Activation, MAX_BUCKETS, WEIGHT_CLIP};
+use crate::nnue::{Activation, MAX_BUCKETS, Network, WEIGHT_CLIP};
 use bulletformat::ChessBoard;
 use model::{Params, Pass};
 use rand_chacha::ChaCha8Rng;
@@ -166,6 +166,18 @@ fn pass(
             handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
         }),
     }
+}
+
+/// The mean loss of `network` on `positions` (the trainer's validation figure, with the
+/// target's `lambda` and the network's own scale), over `threads`.
+pub fn loss(network: &Network, positions: &[ChessBoard], lambda: f32, threads: usize) -> f64 {
+    let params = Params::from_network(network);
+    let pass_of = Pass {
+        activation: network.activation,
+        lambda,
+        scale: network.scale as f32,
+    };
+    pass(&params, pass_of, positions, threads, None) / positions.len().max(1) as f64
 }
 
 /// Reads the positions of bulletformat files; a damaged record is an error.

@@ -90,6 +90,25 @@ impl Params {
         self.values_mut().for_each(|v| *v = 0.0);
     }
 
+    /// A network file's weights back in floats (each integer divided by its scale): the
+    /// network as the trainer would see it, to measure its loss on other data.
+    pub fn from_network(network: &Network) -> Params {
+        let f = |values: &[i16], scale: i32| {
+            values
+                .iter()
+                .map(|&v| f32::from(v) / scale as f32)
+                .collect()
+        };
+        Params {
+            hidden: network.hidden,
+            buckets: network.buckets,
+            feature_weights: f(&network.feature_weights, QA),
+            feature_bias: f(&network.feature_bias, QA),
+            output_weights: f(&network.output_weights, QB),
+            output_bias: f(&network.output_bias, QA * QB),
+        }
+    }
+
     /// The network in the engine's integers: values rounded after scaling by QA (first
     /// layer), QB (output weights) and QA * QB (output bias).
     pub fn quantise(&self, activation: Activation, scale: f32) -> Network {
