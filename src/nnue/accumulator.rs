@@ -42,16 +42,20 @@ impl Accumulator {
 
     /// The accumulators after `m` from `before` (the position the move is made from).
     pub fn after_move(&self, network: &Network, before: &Board, m: Move) -> Accumulator {
-        self.apply(network, &Changes::of(before, m))
+        let mut next = Accumulator {
+            sides: [[0; HIDDEN]; 2],
+        };
+        next.set_from(self, network, &Changes::of(before, m));
+        next
     }
 
-    /// The accumulators with `changes` made.
-    pub fn apply(&self, network: &Network, changes: &Changes) -> Accumulator {
-        let mut next = *self;
+    /// Sets these accumulators to `prev`'s with `changes` made, in one pass over each
+    /// side's values (written in place: the stack's accumulators are not copied).
+    pub fn set_from(&mut self, prev: &Accumulator, network: &Network, changes: &Changes) {
         for color in [Color::White, Color::Black] {
             // At most two rows each way: kept on the stack, this runs at every evaluation.
             let rows = |list: &[(Piece, Square)]| {
-                let mut rows: [&[i16]; 2] = [&[], &[]];
+                let mut rows: [&[i16; HIDDEN]; 2] = [&ZERO_ROW; 2];
                 for (slot, &(p, sq)) in rows.iter_mut().zip(list) {
                     *slot = row(network, feature(color, p, sq));
                 }
@@ -60,13 +64,12 @@ impl Accumulator {
             let ((added, n_added), (removed, n_removed)) =
                 (rows(changes.added()), rows(changes.removed()));
             update(
-                &mut next.sides[color.index()],
-                &self.sides[color.index()],
+                &mut self.sides[color.index()],
+                &prev.sides[color.index()],
                 &added[..n_added],
                 &removed[..n_removed],
             );
         }
-        next
     }
 
     /// The network's score for `side` to move, in centipawns, with `pieces` on the board
@@ -81,9 +84,14 @@ impl Accumulator {
 
 /// The weights of feature `f`, a row of the first layer.
 #[inline(always)]
-fn row(network: &Network, f: usize) -> &[i16] {
-    &network.feature_weights[f * HIDDEN..(f + 1) * HIDDEN]
+fn row(network: &Network, f: usize) -> &[i16; HIDDEN] {
+    network.feature_weights[f * HIDDEN..(f + 1) * HIDDEN]
+        .try_into()
+        .expect("a row of HIDDEN weights")
 }
+
+/// A row of nothing, for the unused slots of `Accumulator::set_from`.
+static ZERO_ROW: [i16; HIDDEN] = [0; HIDDEN];
 
 /// The pieces a move takes off and puts on (at most two of each; none for a null move).
 #[derive(Clone, Copy, Debug)]
@@ -169,7 +177,12 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16]) {
 }
 
 /// `next = prev + added rows - removed rows`.
-fn update(next: &mut [i16; HIDDEN], prev: &[i16; HIDDEN], added: &[&[i16]], removed: &[&[i16]]) {
+fn update(
+    next: &mut [i16; HIDDEN],
+    prev: &[i16; HIDDEN],
+    added: &[&[i16; HIDDEN]],
+    removed: &[&[i16; HIDDEN]],
+) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
@@ -183,26 +196,45 @@ fn update(next: &mut [i16; HIDDEN], prev: &[i16; HIDDEN], added: &[&[i16]], remo
 unsafe fn update_avx2(
     next: &mut [i16; HIDDEN],
     prev: &[i16; HIDDEN],
-    added: &[&[i16]],
-    removed: &[&[i16]],
+    added: &[&[i16; HIDDEN]],
+    removed: &[&[i16; HIDDEN]],
 ) {
     update_generic(next, prev, added, removed);
 }
 
+/// The moves' shapes each in one loop that the compiler vectorises: a quiet move (one row
+/// on, one off), a capture (one on, two off), castling (two of each).
 #[inline(always)]
 fn update_generic(
     next: &mut [i16; HIDDEN],
     prev: &[i16; HIDDEN],
-    added: &[&[i16]],
-    removed: &[&[i16]],
+    added: &[&[i16; HIDDEN]],
+    removed: &[&[i16; HIDDEN]],
 ) {
-    next.copy_from_slice(prev);
-    for row in added {
-        add(next, row);
-    }
-    for row in removed {
-        for (a, w) in next.iter_mut().zip(row.iter()) {
-            *a = a.wrapping_sub(*w);
+    match (added, removed) {
+        ([a], [r]) => {
+            for i in 0..HIDDEN {
+                next[i] = prev[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+            }
+        }
+        ([a], [r, r2]) => {
+            for i in 0..HIDDEN {
+                next[i] = prev[i]
+                    .wrapping_add(a[i])
+                    .wrapping_sub(r[i])
+                    .wrapping_sub(r2[i]);
+            }
+        }
+        _ => {
+            next.copy_from_slice(prev);
+            for row in added {
+                add(next, *row);
+            }
+            for row in removed {
+                for (a, w) in next.iter_mut().zip(row.iter()) {
+                    *a = a.wrapping_sub(*w);
+                }
+            }
         }
     }
 }
@@ -317,7 +349,8 @@ impl AccumulatorStack {
             from -= 1;
         }
         for p in from + 1..=ply {
-            self.accumulators[p] = self.accumulators[p - 1].apply(network, &self.changes[p]);
+            let (done, next) = self.accumulators.split_at_mut(p);
+            next[0].set_from(&done[p - 1], network, &self.changes[p]);
             self.ready[p] = true;
         }
         self.accumulators[ply].evaluate(network, side, pieces)
