@@ -1,23 +1,26 @@
 //! The network in the engine: over random games (Chess960 castling, en passant and
 //! promotions among their moves) the accumulators updated move by move equal those
 //! computed from the pieces, and the output of every path (AVX2 where the CPU has it,
-//! plain Rust, from scratch) is the same integer, with one output bucket or eight.
+//! plain Rust, from scratch) is the same integer, with one output bucket or eight, plain
+//! or mirrored (each side's view flipped while its king is on files e to h, computed again
+//! when the king changes halves).
 
 use ferrum::board::Board;
 use ferrum::movegen::legal_moves;
-use ferrum::nnue::{Accumulator, Activation, HIDDEN, INPUTS, Network};
+use ferrum::nnue::{Accumulator, AccumulatorStack, Activation, Changes, HIDDEN, INPUTS, Network};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// A network of random weights at the edges of what training allows (weights within
 /// +-1.98 of their scale), so that any overflow would show.
-fn random_network(activation: Activation, buckets: usize, seed: u64) -> Network {
+fn random_network(activation: Activation, buckets: usize, mirrored: bool, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut draw = |bound: i32| (rng.next_u32() % (2 * bound as u32 + 1)) as i32 - bound;
     Network {
         hidden: HIDDEN,
         activation,
         buckets,
+        mirrored,
         feature_weights: (0..INPUTS * HIDDEN).map(|_| draw(505) as i16).collect(),
         feature_bias: (0..HIDDEN).map(|_| draw(505) as i16).collect(),
         output_weights: (0..buckets * 2 * HIDDEN)
@@ -44,13 +47,15 @@ fn incremental_scratch_simd_and_scalar_agree() {
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut plies, mut castles, mut en_passant, mut promotions) = (0, 0, 0, 0);
+    let mut crossings = 0;
     let shapes = [
-        (Activation::SCReLU, 1),
-        (Activation::CReLU, 1),
-        (Activation::SCReLU, 8),
+        (Activation::SCReLU, 1, false),
+        (Activation::CReLU, 1, false),
+        (Activation::SCReLU, 8, false),
+        (Activation::SCReLU, 8, true),
     ];
-    for (n, (activation, buckets)) in shapes.into_iter().enumerate() {
-        let network = random_network(activation, buckets, n as u64);
+    for (n, (activation, buckets, mirrored)) in shapes.into_iter().enumerate() {
+        let network = random_network(activation, buckets, mirrored, n as u64);
         // Saved network files round-trip too.
         assert_eq!(Network::from_bytes(&network.to_bytes()).unwrap(), network);
         for (game, fen) in fens.iter().enumerate() {
@@ -77,8 +82,11 @@ fn incremental_scratch_simd_and_scalar_agree() {
                 castles += usize::from(m.is_castle());
                 en_passant += usize::from(m.is_en_passant());
                 promotions += usize::from(m.promotion().is_some());
+                let king = board.king_square(board.side_to_move());
                 acc = acc.after_move(&network, &board, m);
                 board.make_move(m);
+                let moved = board.king_square(!board.side_to_move());
+                crossings += usize::from(mirrored && (king.file() < 4) != (moved.file() < 4));
                 plies += 1;
                 let fresh = Accumulator::from_board(&network, &board);
                 assert_eq!(acc, fresh, "{} after {m}", board.to_fen());
@@ -93,9 +101,49 @@ fn incremental_scratch_simd_and_scalar_agree() {
     }
     assert!(plies > 10_000, "{plies}");
     assert!(
-        castles > 0 && en_passant > 0 && promotions > 0,
-        "{castles} {en_passant} {promotions}"
+        castles > 0 && en_passant > 0 && promotions > 0 && crossings > 100,
+        "{castles} {en_passant} {promotions} {crossings}"
     );
+}
+
+/// The search's stack of accumulators, which applies a line's changes only when a position
+/// is evaluated, follows random lines up and down (moves made and taken back, evaluations
+/// at random plies) and always gives the score from scratch, plain or mirrored.
+#[test]
+fn the_search_stack_follows_its_line() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut evaluations = 0;
+    for (n, mirrored) in [false, true].into_iter().enumerate() {
+        let network = random_network(Activation::SCReLU, 8, mirrored, 10 + n as u64);
+        let mut stack = AccumulatorStack::new(24);
+        for fen in std::fs::read_to_string("epd/bench.epd").unwrap().lines() {
+            let mut board = Board::from_fen(fen).unwrap();
+            stack.reset(&network, &board);
+            let mut ply = 0;
+            for _ in 0..300 {
+                let moves = legal_moves(&board);
+                let back = ply == 23 || moves.is_empty() || (ply > 0 && rng.next_u64() % 3 == 0);
+                if back {
+                    if ply == 0 {
+                        break;
+                    }
+                    board.unmake_move();
+                    ply -= 1;
+                } else {
+                    let m = moves[rng.next_u64() as usize % moves.len()];
+                    stack.record(ply + 1, Changes::of(&board, m));
+                    board.make_move(m);
+                    ply += 1;
+                }
+                if rng.next_u64() % 2 == 0 {
+                    let score = stack.evaluate(&network, &board, ply);
+                    assert_eq!(score, network.evaluate(&board), "{}", board.to_fen());
+                    evaluations += 1;
+                }
+            }
+        }
+    }
+    assert!(evaluations > 10_000, "{evaluations}");
 }
 
 /// The built-in network loads; searches with it play legal moves and give the same nodes

@@ -165,36 +165,25 @@ fn a_seed_gives_the_same_network_resumed_or_not() {
 /// rounding itself (docs/nnue.md).
 #[test]
 fn the_engine_evaluates_as_the_trainer_does() {
-    use ferrum::nnue::{QA, QB};
     let shapes = [
-        (Activation::SCReLU, 1),
-        (Activation::CReLU, 1),
-        (Activation::SCReLU, 8),
+        (Activation::SCReLU, 1, false),
+        (Activation::CReLU, 1, false),
+        (Activation::SCReLU, 8, false),
+        (Activation::SCReLU, 8, true),
     ];
-    for (activation, buckets) in shapes {
+    for (activation, buckets, mirrored) in shapes {
         let config = Config {
             hidden: 64,
             buckets,
+            mirrored,
             ..config("match.nnue", activation, 3)
         };
         train::run(&config, &mut std::io::sink()).unwrap();
         let params =
             train::checkpoint_params(&train::checkpoint_path(&config.output), &config).unwrap();
         let network = Network::from_bytes(&std::fs::read(&config.output).unwrap()).unwrap();
-        let mut rounded = params.clone();
-        let back = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
-        rounded.feature_weights = network
-            .feature_weights
-            .iter()
-            .map(|v| back(v, QA))
-            .collect();
-        rounded.feature_bias = network.feature_bias.iter().map(|v| back(v, QA)).collect();
-        rounded.output_weights = network.output_weights.iter().map(|v| back(v, QB)).collect();
-        rounded.output_bias = network
-            .output_bias
-            .iter()
-            .map(|v| back(v, QA * QB))
-            .collect();
+        assert_eq!(network.mirrored, mirrored);
+        let rounded = model::Params::from_network(&network);
         let boards = &data().1;
         assert!(boards.len() > 1_000);
         let (mut exact, mut unrounded) = (0.0, 0.0);
@@ -257,12 +246,28 @@ fn bad_network_files_are_refused() {
             },
             "output buckets",
         ),
+        (
+            {
+                let mut b = good.clone();
+                b[36] = 2; // neither plain (0) nor mirrored (1)
+                b
+            },
+            "mirroring 2",
+        ),
+        (
+            [&good[..4], &4u32.to_le_bytes(), &good[8..]].concat(),
+            "version 4",
+        ),
     ];
-    // A file of version 1 (before output buckets: no count in the header) is one bucket.
-    let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], &good[36..]].concat();
-    let network = Network::from_bytes(&v1).unwrap();
-    assert_eq!(network.buckets, 1);
-    assert_eq!(network, Network::from_bytes(&good).unwrap());
+    // Files of version 1 (before output buckets: no count in the header) and 2 (before
+    // mirroring) are read as one bucket and not mirrored.
+    let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], &good[40..]].concat();
+    let v2 = [&good[..4], &2u32.to_le_bytes(), &good[8..36], &good[40..]].concat();
+    for old in [v1, v2] {
+        let network = Network::from_bytes(&old).unwrap();
+        assert_eq!((network.buckets, network.mirrored), (1, false));
+        assert_eq!(network, Network::from_bytes(&good).unwrap());
+    }
     for (bytes, expected) in cases {
         let error = Network::from_bytes(&bytes).unwrap_err();
         assert!(error.contains(expected), "{error} (expected {expected})");

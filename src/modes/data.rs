@@ -271,6 +271,9 @@ pub struct TrainArgs {
     /// Output buckets, chosen by the number of pieces on the board (1 to 8)
     #[arg(long, default_value_t = 8)]
     output_buckets: usize,
+    /// Mirror each side's view left to right while its king is on files e to h
+    #[arg(long)]
+    mirror: bool,
     /// Passes over the data (or over --epoch-positions of it)
     #[arg(long, default_value_t = 40)]
     epochs: usize,
@@ -323,6 +326,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         hidden: args.hidden,
         activation: args.activation,
         buckets: args.output_buckets,
+        mirrored: args.mirror,
         epochs: args.epochs,
         epoch_positions: args.epoch_positions,
         batch: args.batch.clamp(1, 1 << 24),

@@ -1,9 +1,10 @@
 //! The accumulators the search keeps, one pair a ply: updated from the pieces a move
 //! changes (a quiet move is one feature off and one on, a capture one more off, castling
-//! two of each), and the network's output from them, in AVX2 where the CPU has it and in
-//! plain Rust otherwise. Both paths give the same integers.
+//! two of each), or, in a mirrored network, computed again for the side whose king moves
+//! to the other half of the board; and the network's output from them, in AVX2 where the
+//! CPU has it and in plain Rust otherwise. Both paths give the same integers.
 
-use super::{Network, bucket, feature};
+use super::{Network, bucket, feature, mirrors};
 use crate::board::Board;
 use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
 
@@ -18,58 +19,84 @@ const _: () = assert!(HIDDEN <= 512 && HIDDEN.is_multiple_of(16));
 #[repr(C, align(64))]
 pub struct Accumulator {
     pub sides: [[i16; HIDDEN]; 2],
+    /// The file flip (`Network::flip`) each side's values were summed with.
+    pub flips: [usize; 2],
 }
 
+const COLORS: [Color; 2] = [Color::White, Color::Black];
+
 impl Accumulator {
+    const EMPTY: Accumulator = Accumulator {
+        sides: [[0; HIDDEN]; 2],
+        flips: [0; 2],
+    };
+
     /// The accumulators of `board` computed from its pieces.
     pub fn from_board(network: &Network, board: &Board) -> Accumulator {
-        let mut acc = Accumulator {
-            sides: [[0; HIDDEN]; 2],
-        };
-        for color in [Color::White, Color::Black] {
-            acc.sides[color.index()].copy_from_slice(&network.feature_bias[..HIDDEN]);
-        }
-        for sq in board.occupied() {
-            if let Some(piece) = board.piece_at(sq) {
-                for color in [Color::White, Color::Black] {
-                    let row = row(network, feature(color, piece, sq));
-                    add(&mut acc.sides[color.index()], row);
-                }
-            }
+        let mut acc = Accumulator::EMPTY;
+        for color in COLORS {
+            acc.refresh(network, board, color);
         }
         acc
     }
 
+    /// Computes `color`'s side again from the pieces of `board`.
+    pub fn refresh(&mut self, network: &Network, board: &Board, color: Color) {
+        let flip = network.flip_on(board, color);
+        let side = &mut self.sides[color.index()];
+        side.copy_from_slice(&network.feature_bias[..HIDDEN]);
+        for sq in board.occupied() {
+            if let Some(piece) = board.piece_at(sq) {
+                add(side, row(network, feature(color, piece, sq, flip)));
+            }
+        }
+        self.flips[color.index()] = flip;
+    }
+
     /// The accumulators after `m` from `before` (the position the move is made from).
     pub fn after_move(&self, network: &Network, before: &Board, m: Move) -> Accumulator {
-        let mut next = Accumulator {
-            sides: [[0; HIDDEN]; 2],
-        };
-        next.set_from(self, network, &Changes::of(before, m));
+        let changes = Changes::of(before, m);
+        let mut after = before.clone();
+        after.make_move(m);
+        let mut next = Accumulator::EMPTY;
+        for color in COLORS {
+            if changes.refreshes(network, color) {
+                next.refresh(network, &after, color);
+            } else {
+                next.set_side(self, network, &changes, color);
+            }
+        }
         next
     }
 
-    /// Sets these accumulators to `prev`'s with `changes` made, in one pass over each
-    /// side's values (written in place: the stack's accumulators are not copied).
-    pub fn set_from(&mut self, prev: &Accumulator, network: &Network, changes: &Changes) {
-        for color in [Color::White, Color::Black] {
-            // At most two rows each way: kept on the stack, this runs at every evaluation.
-            let rows = |list: &[(Piece, Square)]| {
-                let mut rows: [&[i16; HIDDEN]; 2] = [&ZERO_ROW; 2];
-                for (slot, &(p, sq)) in rows.iter_mut().zip(list) {
-                    *slot = row(network, feature(color, p, sq));
-                }
-                (rows, list.len())
-            };
-            let ((added, n_added), (removed, n_removed)) =
-                (rows(changes.added()), rows(changes.removed()));
-            update(
-                &mut self.sides[color.index()],
-                &prev.sides[color.index()],
-                &added[..n_added],
-                &removed[..n_removed],
-            );
-        }
+    /// Sets `color`'s side to `prev`'s with `changes` made, in one pass over its values
+    /// (written in place: the stack's accumulators are not copied). The side's king has
+    /// not changed halves (else `refresh`).
+    pub fn set_side(
+        &mut self,
+        prev: &Accumulator,
+        network: &Network,
+        changes: &Changes,
+        color: Color,
+    ) {
+        let (c, flip) = (color.index(), prev.flips[color.index()]);
+        // At most two rows each way: kept on the stack, this runs at every evaluation.
+        let rows = |list: &[(Piece, Square)]| {
+            let mut rows: [&[i16; HIDDEN]; 2] = [&ZERO_ROW; 2];
+            for (slot, &(p, sq)) in rows.iter_mut().zip(list) {
+                *slot = row(network, feature(color, p, sq, flip));
+            }
+            (rows, list.len())
+        };
+        let ((added, n_added), (removed, n_removed)) =
+            (rows(changes.added()), rows(changes.removed()));
+        update(
+            &mut self.sides[c],
+            &prev.sides[c],
+            &added[..n_added],
+            &removed[..n_removed],
+        );
+        self.flips[c] = flip;
     }
 
     /// The network's score for `side` to move, in centipawns, with `pieces` on the board
@@ -99,6 +126,8 @@ pub struct Changes {
     added: [(Piece, Square); 2],
     removed: [(Piece, Square); 2],
     counts: (usize, usize),
+    /// Which side's king moved to the other half of the board (`nnue::mirrors`).
+    crossed: [bool; 2],
 }
 
 impl Changes {
@@ -113,6 +142,7 @@ impl Changes {
             Square::from_index_unchecked(0),
         ); 2],
         counts: (0, 0),
+        crossed: [false; 2],
     };
 
     /// What `m` changes on `board`, the position it is made from.
@@ -124,7 +154,9 @@ impl Changes {
             added: [none; 2],
             removed: [none; 2],
             counts: (0, 0),
+            crossed: [false; 2],
         };
+        let crosses = |to: Square| mirrors(from.file() as usize) != mirrors(to.file() as usize);
         if m.is_castle() {
             let wing = if to > from { Wing::King } else { Wing::Queen };
             let (king, rook) = (
@@ -135,7 +167,9 @@ impl Changes {
             changes.remove(rook, to);
             changes.add(king, wing.king_target(us));
             changes.add(rook, wing.rook_target(us));
+            changes.crossed[us.index()] = crosses(wing.king_target(us));
         } else if let Some(moved) = board.piece_at(from) {
+            changes.crossed[us.index()] = moved.kind() == PieceType::King && crosses(to);
             changes.remove(moved, from);
             let placed = m.promotion().map_or(moved, |kind| Piece::new(us, kind));
             changes.add(placed, to);
@@ -147,6 +181,13 @@ impl Changes {
             }
         }
         changes
+    }
+
+    /// Whether `color`'s side must be computed again in `network`: a mirrored network,
+    /// whose view of that side flips with its king.
+    #[inline(always)]
+    pub fn refreshes(&self, network: &Network, color: Color) -> bool {
+        network.mirrored && self.crossed[color.index()]
     }
 
     fn add(&mut self, piece: Piece, sq: Square) {
@@ -300,35 +341,32 @@ mod simd {
     }
 }
 
-/// The accumulators of the positions on the search's line, one a ply, each computed only
-/// when its position is evaluated (many are cut off before): a move records its changes,
-/// and an evaluation applies the changes not yet applied from the nearest ply that has
-/// its accumulators.
+/// The accumulators of the positions on the search's line, one a ply, each side's
+/// computed only when its position is evaluated (many are cut off before): a move records
+/// its changes, and an evaluation applies the changes not yet applied from the nearest ply
+/// that has that side's accumulator, or computes the side again from the pieces when its
+/// king has changed halves in a mirrored network.
 pub struct AccumulatorStack {
     accumulators: Vec<Accumulator>,
     changes: Vec<Changes>,
-    ready: Vec<bool>,
+    /// Whether each side's accumulator of a ply is that of the line's position.
+    ready: Vec<[bool; 2]>,
 }
 
 impl AccumulatorStack {
     pub fn new(plies: usize) -> AccumulatorStack {
         AccumulatorStack {
-            accumulators: vec![
-                Accumulator {
-                    sides: [[0; HIDDEN]; 2],
-                };
-                plies
-            ],
+            accumulators: vec![Accumulator::EMPTY; plies],
             changes: vec![Changes::NONE; plies],
-            ready: vec![false; plies],
+            ready: vec![[false; 2]; plies],
         }
     }
 
     /// Starts a line at `board` (ply 0).
     pub fn reset(&mut self, network: &Network, board: &Board) {
         self.accumulators[0] = Accumulator::from_board(network, board);
-        self.ready.iter_mut().for_each(|r| *r = false);
-        self.ready[0] = true;
+        self.ready.iter_mut().for_each(|r| *r = [false; 2]);
+        self.ready[0] = [true; 2];
     }
 
     /// The position at `ply` is reached by `changes` from the one before.
@@ -336,23 +374,34 @@ impl AccumulatorStack {
     pub fn record(&mut self, ply: usize, changes: Changes) {
         if ply < self.ready.len() {
             self.changes[ply] = changes;
-            self.ready[ply] = false;
+            self.ready[ply] = [false; 2];
         }
     }
 
-    /// The network's score at `ply`, in centipawns for `side` to move, with `pieces` on
-    /// the board.
-    pub fn evaluate(&mut self, network: &Network, ply: usize, side: Color, pieces: u32) -> i32 {
-        let ply = ply.min(self.ready.len() - 1);
-        let mut from = ply;
-        while from > 0 && !self.ready[from] {
-            from -= 1;
+    /// The network's score of `board`, the position at `ply`, in centipawns for the side
+    /// to move.
+    pub fn evaluate(&mut self, network: &Network, board: &Board, ply: usize) -> i32 {
+        if ply >= self.ready.len() {
+            return network.evaluate(board);
         }
-        for p in from + 1..=ply {
-            let (done, next) = self.accumulators.split_at_mut(p);
-            next[0].set_from(&done[p - 1], network, &self.changes[p]);
-            self.ready[p] = true;
+        for color in COLORS {
+            let c = color.index();
+            let mut from = ply;
+            while from > 0 && !self.ready[from][c] {
+                from -= 1;
+            }
+            if (from + 1..=ply).any(|p| self.changes[p].refreshes(network, color)) {
+                self.accumulators[ply].refresh(network, board, color);
+            } else {
+                for p in from + 1..=ply {
+                    let (done, next) = self.accumulators.split_at_mut(p);
+                    next[0].set_side(&done[p - 1], network, &self.changes[p], color);
+                    self.ready[p][c] = true;
+                }
+            }
+            self.ready[ply][c] = true;
         }
-        self.accumulators[ply].evaluate(network, side, pieces)
+        let pieces = board.occupied().count();
+        self.accumulators[ply].evaluate(network, board.side_to_move(), pieces)
     }
 }

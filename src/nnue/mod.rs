@@ -3,7 +3,9 @@
 //!
 //! Inputs are the 768 (piece kind, colour, square) features, seen from each side: the side
 //! to move's accumulator first, then the other side's. The output layer may have several
-//! buckets, one chosen by the number of pieces on the board. The file format and the
+//! buckets, one chosen by the number of pieces on the board. A mirrored network sees each
+//! side's view flipped left to right while that side's king is on files e to h, so that
+//! what it learns of a king on one wing serves on the other. The file format and the
 //! quantisation are documented in docs/nnue.md.
 
 mod accumulator;
@@ -47,11 +49,10 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 pub const MAX_BUCKETS: usize = 8;
 
 const MAGIC: &[u8; 4] = b"FRNN";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Magic, version, inputs, hidden size, activation, QA, QB, scale, output buckets,
-/// checksum (version 1 had no bucket count: one bucket).
-pub const HEADER_BYTES: usize = 4 + 8 * 4 + 8;
-const HEADER_BYTES_V1: usize = HEADER_BYTES - 4;
+/// mirrored, checksum (version 2 had no mirroring, version 1 no bucket count either).
+pub const HEADER_BYTES: usize = 4 + 9 * 4 + 8;
 
 /// The output bucket of a position with `pieces` on the board (kings included) in a
 /// network of `buckets`: steps of 32 / `buckets` pieces from 2, fewest first (for 8
@@ -100,16 +101,23 @@ impl std::str::FromStr for Activation {
 }
 
 /// The feature of `piece` on `sq` as `perspective` sees it: its own pieces first, the
-/// board flipped for Black.
+/// board flipped for Black, and its files flipped by `flip` (`Network::flip`).
 #[inline(always)]
-pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
+pub fn feature(perspective: Color, piece: Piece, sq: Square, flip: usize) -> usize {
     let theirs = usize::from(piece.color() != perspective);
     let sq = if perspective == Color::White {
         sq.index()
     } else {
         sq.index() ^ 56
     };
-    theirs * 384 + piece.kind().index() * 64 + sq
+    theirs * 384 + piece.kind().index() * 64 + (sq ^ flip)
+}
+
+/// Whether a king on `file` (0 for a) is on the half where a mirrored network flips the
+/// board.
+#[inline(always)]
+pub fn mirrors(file: usize) -> bool {
+    file >= 4
 }
 
 /// A quantised network.
@@ -119,6 +127,8 @@ pub struct Network {
     pub activation: Activation,
     /// Output buckets (1 to `MAX_BUCKETS`).
     pub buckets: usize,
+    /// Each side's view flipped left to right while its king is on files e to h.
+    pub mirrored: bool,
     /// Feature weights, `INPUTS` rows of `hidden`, scaled by QA.
     pub feature_weights: Vec<i16>,
     /// Accumulator biases, scaled by QA.
@@ -139,8 +149,8 @@ impl std::fmt::Debug for Network {
         let sum = &bytes[HEADER_BYTES - 8..HEADER_BYTES];
         write!(
             f,
-            "Network {{ (768 -> {}) x 2 -> 1, {:?}, {} output buckets, scale {}, checksum {:02x?} }}",
-            self.hidden, self.activation, self.buckets, self.scale, sum
+            "Network {{ (768 -> {}) x 2 -> 1, {:?}, {} output buckets, mirrored {}, scale {}, checksum {:02x?} }}",
+            self.hidden, self.activation, self.buckets, self.mirrored, self.scale, sum
         )
     }
 }
@@ -175,6 +185,7 @@ impl Network {
             QB as u32,
             self.scale as u32,
             self.buckets as u32,
+            u32::from(self.mirrored),
         ] {
             out.extend_from_slice(&field.to_le_bytes());
         }
@@ -185,7 +196,9 @@ impl Network {
 
     /// A network from its file, or why the file is not one Ferrum can use.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < HEADER_BYTES_V1 {
+        // Versions 1 and 2 lack the last field or two.
+        let header_of = |version: u32| HEADER_BYTES - 4 * (VERSION - version) as usize;
+        if bytes.len() < header_of(1) {
             return Err(format!(
                 "{} bytes: too short for a network's header",
                 bytes.len()
@@ -198,17 +211,19 @@ impl Network {
             let at = 4 + 4 * i;
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        let header = match field(0) {
-            1 => HEADER_BYTES_V1,
-            VERSION if bytes.len() >= HEADER_BYTES => HEADER_BYTES,
-            VERSION => {
-                return Err(format!(
-                    "{} bytes: too short for a network's header",
-                    bytes.len()
-                ));
-            }
-            v => return Err(format!("network version {v}, expected 1 or {VERSION}")),
-        };
+        let version = field(0);
+        if !(1..=VERSION).contains(&version) {
+            return Err(format!(
+                "network version {version}, expected 1 to {VERSION}"
+            ));
+        }
+        let header = header_of(version);
+        if bytes.len() < header {
+            return Err(format!(
+                "{} bytes: too short for a network's header",
+                bytes.len()
+            ));
+        }
         if field(1) != INPUTS as u32 {
             return Err(format!("{} inputs, expected {INPUTS}", field(1)));
         }
@@ -226,14 +241,15 @@ impl Network {
         if !(50..=2000).contains(&scale) {
             return Err(format!("output scale {scale} (50 to 2000)"));
         }
-        let buckets = if header == HEADER_BYTES_V1 {
-            1
-        } else {
-            field(7) as usize
-        };
+        let buckets = if version >= 2 { field(7) as usize } else { 1 };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!("{buckets} output buckets (1 to {MAX_BUCKETS})"));
         }
+        let mirrored = match if version >= 3 { field(8) } else { 0 } {
+            0 => false,
+            1 => true,
+            code => return Err(format!("mirroring {code}, expected 0 or 1")),
+        };
         let values = INPUTS * hidden + hidden + buckets * (2 * hidden + 1);
         let expected = header + 2 * values;
         if bytes.len() != expected {
@@ -259,6 +275,7 @@ impl Network {
             hidden,
             activation,
             buckets,
+            mirrored,
             feature_weights,
             feature_bias,
             output_weights,
@@ -279,14 +296,31 @@ impl Network {
         Ok(network)
     }
 
+    /// How `perspective`'s features flip the files (0 or 7, for `feature`) with its king on
+    /// `king`.
+    #[inline(always)]
+    pub fn flip(&self, king: Square) -> usize {
+        if self.mirrored && mirrors(king.file() as usize) {
+            7
+        } else {
+            0
+        }
+    }
+
+    /// `flip` for `perspective` on `board`.
+    pub fn flip_on(&self, board: &Board, perspective: Color) -> usize {
+        self.flip(board.king_square(perspective))
+    }
+
     /// The accumulator of `perspective` computed from the pieces of `board`.
     pub fn accumulate(&self, board: &Board, perspective: Color) -> Vec<i16> {
         let mut acc = self.feature_bias.clone();
+        let flip = self.flip_on(board, perspective);
         for sq in board.occupied() {
             let Some(piece) = board.piece_at(sq) else {
                 continue;
             };
-            let row = feature(perspective, piece, sq) * self.hidden;
+            let row = feature(perspective, piece, sq, flip) * self.hidden;
             for (a, w) in acc
                 .iter_mut()
                 .zip(&self.feature_weights[row..row + self.hidden])

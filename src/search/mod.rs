@@ -722,9 +722,7 @@ impl Searcher<'_> {
             // mating material, too little to mate) are too rare in the network's data.
             (None, Some(_)) if let Some(score) = exact(&self.board) => score,
             (None, Some(network)) => {
-                let side = self.board.side_to_move();
-                let pieces = self.board.occupied().count();
-                let score = self.data.accumulators.evaluate(network, ply, side, pieces);
+                let score = self.data.accumulators.evaluate(network, &self.board, ply);
                 // The accumulators kept along the line are those of the position.
                 debug_assert_eq!(
                     score,

@@ -30,6 +30,8 @@ pub struct Config {
     pub activation: Activation,
     /// Output buckets, chosen by the pieces on the board (1 to `nnue::MAX_BUCKETS`).
     pub buckets: usize,
+    /// Each side's view flipped left to right while its king is on files e to h.
+    pub mirrored: bool,
     pub epochs: usize,
     /// Positions an epoch (at most the training set; all of it by default).
     pub epoch_positions: Option<usize>,
@@ -63,6 +65,7 @@ impl Default for Config {
             hidden: 256,
             activation: Activation::SCReLU,
             buckets: 8,
+            mirrored: false,
             epochs: 40,
             epoch_positions: None,
             batch: 16_384,
@@ -219,9 +222,10 @@ pub struct Epoch {
 }
 
 /// A checkpoint: the parameters, the optimiser and the epochs done.
-const CHECKPOINT_MAGIC: &[u8; 4] = b"FRC2";
-/// The magic, then hidden size, epochs done, AdamW's steps, SCReLU or not, buckets.
-const CHECKPOINT_HEADER: usize = 4 + 5 * 8;
+const CHECKPOINT_MAGIC: &[u8; 4] = b"FRC3";
+/// The magic, then hidden size, epochs done, AdamW's steps, SCReLU or not, buckets,
+/// mirrored.
+const CHECKPOINT_HEADER: usize = 4 + 6 * 8;
 
 /// Where the checkpoint of the network written to `output` goes.
 pub fn checkpoint_path(output: &Path) -> PathBuf {
@@ -244,6 +248,7 @@ fn save_checkpoint(
         adam.steps,
         u64::from(activation == Activation::SCReLU),
         params.buckets as u64,
+        u64::from(params.mirrored),
     ] {
         bytes.extend_from_slice(&field.to_le_bytes());
     }
@@ -269,24 +274,26 @@ fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize
     let bad = |why: &str| format!("{}: {why}", path.display());
     if bytes.len() < CHECKPOINT_HEADER || &bytes[..4] != CHECKPOINT_MAGIC {
         return Err(bad(
-            "not a Ferrum training checkpoint (or one from before output buckets)",
+            "not a Ferrum training checkpoint (or one from before mirroring)",
         ));
     }
     let field =
         |i: usize| u64::from_le_bytes(bytes[4 + 8 * i..12 + 8 * i].try_into().unwrap_or([0; 8]));
-    let (hidden, epochs, steps, screlu, buckets) = (
+    let (hidden, epochs, steps, screlu, buckets, mirrored) = (
         field(0) as usize,
         field(1) as usize,
         field(2),
         field(3),
         field(4) as usize,
+        field(5) == 1,
     );
     if hidden != config.hidden
         || (screlu == 1) != (config.activation == Activation::SCReLU)
         || buckets != config.buckets
+        || mirrored != config.mirrored
     {
         return Err(bad(
-            "made for another hidden size, activation or number of output buckets",
+            "made for another hidden size, activation, number of output buckets or mirroring",
         ));
     }
     let mut sets = [
@@ -306,7 +313,8 @@ fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize
             *v = floats.next().unwrap_or(0.0);
         }
     }
-    let [params, m, v] = sets;
+    let [mut params, m, v] = sets;
+    params.mirrored = mirrored;
     Ok((params, AdamW { m, v, steps }, epochs))
 }
 
@@ -346,7 +354,10 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     let (mut params, mut adam, done) = match &config.resume {
         Some(path) => load_checkpoint(path, config)?,
         None => (
-            Params::random(config.hidden, config.buckets, &mut rng),
+            Params {
+                mirrored: config.mirrored,
+                ..Params::random(config.hidden, config.buckets, &mut rng)
+            },
             AdamW::new(config.hidden, config.buckets),
             0,
         ),

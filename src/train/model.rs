@@ -2,7 +2,7 @@
 //! slice of positions, and its quantisation into the engine's `Network`.
 
 use crate::data::bullet;
-use crate::nnue::{Activation, INPUTS, Network, QA, QB, WEIGHT_CLIP, bucket};
+use crate::nnue::{Activation, INPUTS, Network, QA, QB, WEIGHT_CLIP, bucket, mirrors};
 use bulletformat::ChessBoard;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
@@ -13,6 +13,9 @@ pub struct Params {
     pub hidden: usize,
     /// Output buckets (`nnue::bucket` chooses one by the pieces on the board).
     pub buckets: usize,
+    /// Each side's view flipped left to right while its king is on files e to h (the
+    /// features', not a parameter: `false` in gradients and moments).
+    pub mirrored: bool,
     /// `INPUTS` rows of `hidden`.
     pub feature_weights: Vec<f32>,
     pub feature_bias: Vec<f32>,
@@ -27,6 +30,7 @@ impl Params {
         Params {
             hidden,
             buckets,
+            mirrored: false,
             feature_weights: vec![0.0; INPUTS * hidden],
             feature_bias: vec![0.0; hidden],
             output_weights: vec![0.0; buckets * 2 * hidden],
@@ -102,6 +106,7 @@ impl Params {
         Params {
             hidden: network.hidden,
             buckets: network.buckets,
+            mirrored: network.mirrored,
             feature_weights: f(&network.feature_weights, QA),
             feature_bias: f(&network.feature_bias, QA),
             output_weights: f(&network.output_weights, QB),
@@ -118,6 +123,7 @@ impl Params {
             hidden: self.hidden,
             activation,
             buckets: self.buckets,
+            mirrored: self.mirrored,
             feature_weights: self.feature_weights.iter().map(|&v| q(v, QA)).collect(),
             feature_bias: self.feature_bias.iter().map(|&v| q(v, QA)).collect(),
             output_weights: self.output_weights.iter().map(|&v| q(v, QB)).collect(),
@@ -127,18 +133,30 @@ impl Params {
     }
 }
 
-/// The features of a position: the side to move's view, then the other side's.
-pub fn features(position: &ChessBoard) -> ([u16; 32], [u16; 32], usize) {
+/// The features of a position: the side to move's view, then the other side's (each
+/// flipped left to right, when `mirrored`, while its own king is on files e to h).
+pub fn features(position: &ChessBoard, mirrored: bool) -> ([u16; 32], [u16; 32], usize) {
+    let (mut our_flip, mut their_flip) = (0, 0);
+    if mirrored {
+        for (kind, own, sq) in bullet::pieces(position) {
+            if kind == KING && mirrors(sq % 8) {
+                *(if own { &mut our_flip } else { &mut their_flip }) = 7;
+            }
+        }
+    }
     let (mut ours, mut theirs) = ([0; 32], [0; 32]);
     let mut count = 0;
     for (kind, own, sq) in bullet::pieces(position).take(32) {
         let (us, them) = if own { (0, 384) } else { (384, 0) };
-        ours[count] = (us + kind * 64 + sq) as u16;
-        theirs[count] = (them + kind * 64 + (sq ^ 56)) as u16;
+        ours[count] = (us + kind * 64 + (sq ^ our_flip)) as u16;
+        theirs[count] = (them + kind * 64 + (sq ^ 56 ^ their_flip)) as u16;
         count += 1;
     }
     (ours, theirs, count)
 }
+
+/// The king's piece code in bulletformat.
+const KING: usize = 5;
 
 /// The training target: the game's result blended with the search score's win chance.
 #[inline(always)]
@@ -156,7 +174,7 @@ pub fn sigmoid(x: f32) -> f32 {
 /// The network's raw output (centipawns / scale) for one position.
 pub fn forward(params: &Params, activation: Activation, position: &ChessBoard) -> f32 {
     let mut acc = vec![0.0; 2 * params.hidden];
-    let (ours, theirs, count) = features(position);
+    let (ours, theirs, count) = features(position, params.mirrored);
     accumulate(params, &ours, &theirs, count, &mut acc);
     output(
         params,
@@ -263,7 +281,7 @@ fn run_generic(
     let (acc, delta) = scratch.split_at_mut(2 * h);
     let mut loss = 0.0f64;
     for position in positions {
-        let (ours, theirs, count) = features(position);
+        let (ours, theirs, count) = features(position, params.mirrored);
         accumulate(params, &ours, &theirs, count, acc);
         let bucket = bucket(count as u32, params.buckets);
         let predicted = sigmoid(output(params, pass.activation, acc, bucket));
