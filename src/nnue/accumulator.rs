@@ -117,7 +117,7 @@ fn row(network: &Network, f: usize) -> &[i16; HIDDEN] {
         .expect("a row of HIDDEN weights")
 }
 
-/// A row of nothing, for the unused slots of `Accumulator::set_from`.
+/// A row of nothing, for the unused slots of `Accumulator::set_side`.
 static ZERO_ROW: [i16; HIDDEN] = [0; HIDDEN];
 
 /// The pieces a move takes off and puts on (at most two of each; none for a null move).
