@@ -640,7 +640,9 @@ fn network_options() {
     s.send("isready");
     let lines = s.until(|l| l == "readyok");
     assert!(
-        lines.iter().any(|l| l.contains("(768 -> 256) x 2 -> 1")),
+        lines
+            .iter()
+            .any(|l| l.contains("(768 -> 256) x 2 -> 1, SCReLU, 8 output buckets")),
         "{lines:?}"
     );
     assert_eq!(nodes(&mut s).0, network, "the same network from its file");

@@ -311,8 +311,8 @@ impl Engine {
         match nnue::load(std::path::Path::new(&path)) {
             Ok(network) => {
                 self.send(CommOut::Message(format!(
-                    "network {path}: (768 -> {}) x 2 -> 1",
-                    network.hidden
+                    "network {path}: {}",
+                    network.shape()
                 )));
                 self.network = Arc::new(network);
                 self.loaded_eval_file = path;

@@ -149,8 +149,10 @@ impl std::fmt::Debug for Network {
         let sum = &bytes[HEADER_BYTES - 8..HEADER_BYTES];
         write!(
             f,
-            "Network {{ (768 -> {}) x 2 -> 1, {:?}, {} output buckets, mirrored {}, scale {}, checksum {:02x?} }}",
-            self.hidden, self.activation, self.buckets, self.mirrored, self.scale, sum
+            "Network {{ {}, scale {}, checksum {:02x?} }}",
+            self.shape(),
+            self.scale,
+            sum
         )
     }
 }
@@ -163,6 +165,20 @@ fn checksum(bytes: &[u8]) -> u64 {
 }
 
 impl Network {
+    /// The network's shape for people: `(768 -> 256) x 2 -> 1, SCReLU, 8 output buckets`,
+    /// and `, mirrored` for a mirrored one.
+    pub fn shape(&self) -> String {
+        let buckets = match self.buckets {
+            1 => "1 output bucket".to_string(),
+            n => format!("{n} output buckets"),
+        };
+        let mirrored = if self.mirrored { ", mirrored" } else { "" };
+        format!(
+            "(768 -> {}) x 2 -> 1, {:?}, {buckets}{mirrored}",
+            self.hidden, self.activation
+        )
+    }
+
     /// The network file: header, then the weights as little-endian i16.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut weights = Vec::new();

@@ -19,8 +19,8 @@ pub fn eval_text(board: &Board, network: &Network) -> String {
         "Black"
     };
     format!(
-        "network (768 -> {}) x 2 -> 1: {:+.2} for White ({side} to move)\n\nhand-crafted evaluation:\n{}",
-        network.hidden,
+        "network {}: {:+.2} for White ({side} to move)\n\nhand-crafted evaluation:\n{}",
+        network.shape(),
         f64::from(score) / 100.0,
         crate::eval::breakdown(board)
     )
