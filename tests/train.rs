@@ -208,9 +208,10 @@ fn the_engine_evaluates_as_the_trainer_does() {
 
 #[test]
 fn bad_network_files_are_refused() {
-    // One output bucket, so that the file can be written as version 1 below.
+    // One output bucket and no mirroring, so that the file can be written as version 1 below.
     let config = Config {
         buckets: 1,
+        mirrored: false,
         ..config("refuse.nnue", Activation::SCReLU, 1)
     };
     train::run(&config, &mut std::io::sink()).unwrap();
@@ -218,6 +219,8 @@ fn bad_network_files_are_refused() {
     assert!(Network::from_bytes(&good).is_ok());
     let cases: Vec<(Vec<u8>, &str)> = vec![
         (Vec::new(), "too short"),
+        (b"FRN".to_vec(), "too short"),
+        (good[..40].to_vec(), "too short"),
         (good[..good.len() - 1].to_vec(), "bytes, expected"),
         ([&good[..], &[0, 0]].concat(), "bytes, expected"),
         ([b"NOPE", &good[4..]].concat(), "not a Ferrum network"),

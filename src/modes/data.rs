@@ -271,8 +271,9 @@ pub struct TrainArgs {
     /// Output buckets, chosen by the number of pieces on the board (1 to 8)
     #[arg(long, default_value_t = 8)]
     output_buckets: usize,
-    /// Mirror each side's view left to right while its king is on files e to h
-    #[arg(long)]
+    /// Mirror each side's view left to right while its king is on files e to h (true or false)
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1,
+        default_missing_value = "true")]
     mirror: bool,
     /// Passes over the data (or over --epoch-positions of it)
     #[arg(long, default_value_t = 40)]

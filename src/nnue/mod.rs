@@ -212,28 +212,22 @@ impl Network {
 
     /// A network from its file, or why the file is not one Ferrum can use.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        // Versions 1 and 2 lack the last field or two.
-        let header_of = |version: u32| HEADER_BYTES - 4 * (VERSION - version) as usize;
-        if bytes.len() < header_of(1) {
-            return Err(format!(
-                "{} bytes: too short for a network's header",
-                bytes.len()
-            ));
-        }
-        if &bytes[..4] != MAGIC {
+        if bytes.len() >= MAGIC.len() && !bytes.starts_with(MAGIC) {
             return Err("not a Ferrum network (no FRNN at the start)".into());
         }
         let field = |i: usize| {
             let at = 4 + 4 * i;
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        let version = field(0);
+        // A file too short to give its version is measured against the shortest header.
+        let version = if bytes.len() >= 8 { field(0) } else { 1 };
         if !(1..=VERSION).contains(&version) {
             return Err(format!(
                 "network version {version}, expected 1 to {VERSION}"
             ));
         }
-        let header = header_of(version);
+        // Versions 1 and 2 lack the last field or two.
+        let header = HEADER_BYTES - 4 * (VERSION - version) as usize;
         if bytes.len() < header {
             return Err(format!(
                 "{} bytes: too short for a network's header",

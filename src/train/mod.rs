@@ -65,7 +65,7 @@ impl Default for Config {
             hidden: 256,
             activation: Activation::SCReLU,
             buckets: 8,
-            mirrored: false,
+            mirrored: true,
             epochs: 40,
             epoch_positions: None,
             batch: 16_384,
