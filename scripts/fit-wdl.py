@@ -3,7 +3,7 @@
 
     python3 scripts/fit-wdl.py GAMES.pgn [MORE.pgn ...]
 
-The games are the PGN that ../shared/tools/match.py writes: each move carries a comment
+The games are PGN as ../shared/tools/match.py or fastchess write it: each move carries a comment
 like `{+0.13/20 0.34s}`, the score of the side that moved. Every such score is paired with
 the game's result and the material left (pawn 1, knight and bishop 3, rook 5, queen 9,
 between 17 and 78 as the model clamps it). The model gives the side to move, at score x

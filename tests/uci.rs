@@ -5,6 +5,7 @@ mod common;
 
 use common::Session;
 use ferrum::board::Board;
+use ferrum::eval::wdl;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -162,33 +163,45 @@ fn the_final_line_is_not_a_repeat() {
 }
 
 /// With UCI_ShowWDL every line carries win, draw and loss chances that add up to 1000 and
-/// favour the side the score favours; without it, none do.
+/// favour the side the score favours, from the model fitted to the evaluation in use;
+/// without it, none do.
 #[test]
 fn win_draw_loss_chances() {
     let mut s = Session::uci();
-    // White is a rook up.
+    // White is a rook up; 13 pawns of material, which the models count as 17.
     s.send("position fen 4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1");
     s.send("go depth 5");
     let (lines, _) = s.bestmove();
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
     s.send("setoption name UCI_ShowWDL value true");
-    s.send("go depth 5");
-    let (lines, _) = s.bestmove();
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
-    assert!(!infos.is_empty());
-    for line in infos {
-        let words: Vec<&str> = line.split(' ').collect();
-        let at = words.iter().position(|&w| w == "wdl").expect(line);
-        let [w, d, l] = [1, 2, 3].map(|i| words[at + i].parse::<u32>().expect(line));
-        assert_eq!(w + d + l, 1000, "{line}");
-        assert!(w > l, "{line}");
-        // After the score and its bound, before the node count.
-        let score = words.iter().position(|&w| w == "score").expect(line);
-        let nodes = words.iter().position(|&w| w == "nodes").expect(line);
-        assert!(score < at && at < nodes, "{line}");
+    for (use_nnue, model) in [("false", &wdl::HAND_CRAFTED), ("true", &wdl::NETWORK)] {
+        s.send(&format!("setoption name UseNNUE value {use_nnue}"));
+        s.send("go depth 5");
+        let (lines, _) = s.bestmove();
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert!(!infos.is_empty());
+        for line in infos {
+            let words: Vec<&str> = line.split(' ').collect();
+            let at = words.iter().position(|&w| w == "wdl").expect(line);
+            let chances = [1, 2, 3].map(|i| words[at + i].parse::<u32>().expect(line));
+            let [w, d, l] = chances;
+            assert_eq!(w + d + l, 1000, "{line}");
+            assert!(w > l, "{line}");
+            // After the score and its bound, before the node count.
+            let score = words.iter().position(|&w| w == "score").expect(line);
+            let nodes = words.iter().position(|&w| w == "nodes").expect(line);
+            assert!(score < at && at < nodes, "{line}");
+            assert_eq!(words[score + 1], "cp", "{line}");
+            let cp = words[score + 2].parse().expect(line);
+            assert_eq!(
+                chances,
+                wdl::wdl(model, cp, 17),
+                "UseNNUE {use_nnue}: {line}"
+            );
+        }
     }
 }
 

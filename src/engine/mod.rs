@@ -553,7 +553,7 @@ impl Engine {
             SearchEvent::Line(id, info)
                 if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
             {
-                let mut line = info_line(&running.root, &info, self.options.show_wdl);
+                let mut line = info_line(&running.root, &info, self.options.wdl_model());
                 // Under `nps` the time we report is the time we count: nodes at that rate.
                 if running.purpose != Purpose::Go
                     && let Some(rate) = self.play.node_rate
@@ -618,7 +618,7 @@ impl Engine {
         }
         let root = &running.root;
         if let Some(line) = result.lines.first() {
-            let mut info = info_line(root, line, self.options.show_wdl);
+            let mut info = info_line(root, line, self.options.wdl_model());
             info.nodes = result.nodes;
             info.time = result.time;
             // The same line with a few more microseconds tells the GUI nothing new.
@@ -714,12 +714,10 @@ pub fn serve(
     let _ = writer.join();
 }
 
-/// A search line for the front end: moves as text, and the win-draw-loss chances when
-/// UCI_ShowWDL asks for them.
-fn info_line(root: &Board, info: &SearchInfo, show_wdl: bool) -> InfoLine {
+/// A search line for the front end: moves as text, and the win-draw-loss chances (by
+/// `wdl_model`, when UCI_ShowWDL asks for them).
+fn info_line(root: &Board, info: &SearchInfo, wdl_model: Option<&wdl::Model>) -> InfoLine {
     let mut line = info.with_pv(pv_text(root, &info.pv));
-    if show_wdl {
-        line.wdl = Some(wdl(info.score, wdl::material(root)));
-    }
+    line.wdl = wdl_model.map(|model| wdl(model, info.score, wdl::material(root)));
     line
 }

@@ -4,6 +4,7 @@
 //! `cores` among them) and `Options::default()` all read that table.
 
 use crate::comm::{OptionKind, OptionSpec};
+use crate::eval::wdl;
 use crate::search::{SearchParams, Strength, strength};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -402,6 +403,16 @@ impl Options {
     /// The strength to play at, when limited.
     pub fn strength(&self) -> Option<Strength> {
         self.limit_strength.then(|| Strength::new(self.elo))
+    }
+
+    /// The win-draw-loss model for the evaluation in use, when UCI_ShowWDL is on.
+    pub fn wdl_model(&self) -> Option<&'static wdl::Model> {
+        let model = if self.use_nnue {
+            &wdl::NETWORK
+        } else {
+            &wdl::HAND_CRAFTED
+        };
+        self.show_wdl.then_some(model)
     }
 
     /// The declarations a protocol shows its GUI (`Shown::Uci` or `Shown::XBoard`), the
