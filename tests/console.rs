@@ -48,6 +48,14 @@ fn console_commands() {
     let bench = s.until(|l| l.ends_with(" nps"));
     assert_eq!(bench.len(), 52);
     assert!(bench[50].starts_with("pawn table: "), "{bench:?}");
+    // The same searches as `ferrum bench 3`, with the same evaluation.
+    let mode = std::process::Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .args(["bench", "3"])
+        .output()
+        .unwrap();
+    let nodes = |line: &str| line.split(' ').next().unwrap().to_string();
+    let mode = String::from_utf8_lossy(&mode.stdout).to_string();
+    assert_eq!(nodes(&bench[51]), nodes(mode.lines().last().unwrap()));
     s.send("test epd/bk.epd depth 2");
     assert!(
         s.until(|l| l.starts_with("solved"))

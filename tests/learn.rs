@@ -1,7 +1,7 @@
 //! Learning (`Learning`, `LearnFile`) against the real binary: a trap that a short search
 //! falls into in one game is avoided at once in the next, over UCI and XBoard; learning
 //! off writes nothing; damaged, cut and foreign files and unwritable paths are reported,
-//! and play goes on.
+//! and play goes on. The trap's scores are the hand-crafted evaluation's (`--hce`).
 
 mod common;
 
@@ -35,9 +35,17 @@ fn after_reply() -> Board {
     board
 }
 
+/// A UCI session with the hand-crafted evaluation.
+fn uci_hce() -> Session {
+    let mut s = Session::start(&["--hce", "uci"]);
+    s.send("uci");
+    s.until(|l| l == "uciok");
+    s
+}
+
 /// A UCI session learning into `path`; the first report (the file's count) is returned.
 fn uci_learning(path: &str) -> (Session, String) {
-    let mut s = Session::uci();
+    let mut s = uci_hce();
     s.send(&format!("setoption name LearnFile value {path}"));
     s.send("setoption name Learning value true");
     let report = s.until(|l| l.starts_with("info string")).pop().unwrap();
@@ -171,7 +179,7 @@ fn a_score_learned_on_the_principal_variation_is_seen_at_once() {
 fn learning_off_writes_nothing() {
     let dir = temp_dir("off");
     let path = dir.join("ferrum.learn");
-    let mut s = Session::uci();
+    let mut s = uci_hce();
     s.send(&format!(
         "setoption name LearnFile value {}",
         path.display()
@@ -284,7 +292,7 @@ fn an_unwritable_learn_file_is_reported_and_play_goes_on() {
 fn xboard_learns_across_games() {
     let dir = temp_dir("xboard");
     let path = dir.join("ferrum.learn");
-    let mut s = Session::start(&["xboard"]);
+    let mut s = Session::start(&["--hce", "xboard"]);
     s.send("xboard");
     s.send("protover 2");
     let features = s.until(|l| l.contains("done=1")).join("\n");

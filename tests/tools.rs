@@ -94,31 +94,34 @@ fn eval_gives_a_line_of_scores_for_each_position_of_a_file() {
 /// neither searches nor plays refuses them rather than ignoring them, and does not list them.
 #[test]
 fn engine_flags_belong_to_the_modes_that_use_them() {
-    for args in [&["--nnue", "bench", "3"][..], &["bench", "3", "--nnue"]] {
+    let last_line = |args: &[&str]| {
         let out = ferrum(args);
         assert!(out.status.success(), "{args:?}");
-        let nnue = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .last()
-            .unwrap()
-            .to_string();
-        let hce = ferrum(&["bench", "3"]);
-        let hce = String::from_utf8_lossy(&hce.stdout)
-            .lines()
-            .last()
-            .unwrap()
-            .to_string();
-        let nodes = |line: &str| line.split_whitespace().next().unwrap().to_string();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines().last().unwrap().to_string()
+    };
+    let nodes = |line: String| line.split_whitespace().next().unwrap().to_string();
+    // The network is the default; `--hce` before or after the mode changes the search.
+    let network = nodes(last_line(&["bench", "3"]));
+    assert_eq!(nodes(last_line(&["--nnue", "bench", "3"])), network);
+    // The choice after the mode counts.
+    assert_eq!(
+        nodes(last_line(&["--hce", "bench", "3", "--nnue"])),
+        network
+    );
+    for args in [&["--hce", "bench", "3"][..], &["bench", "3", "--hce"]] {
         assert_ne!(
-            nodes(&nnue),
-            nodes(&hce),
-            "{args:?}: the network was not used"
+            nodes(last_line(args)),
+            network,
+            "{args:?}: still the network"
         );
     }
-    let out = ferrum(&["--nnue", "--book", "x.bin", "perft", "1"]);
+    let out = ferrum(&["--hce", "--book", "x.bin", "perft", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let error = String::from_utf8_lossy(&out.stderr);
-    assert!(error.contains("--book, --nnue apply only to"), "{error}");
+    assert!(error.contains("--book, --hce apply only to"), "{error}");
+    let out = ferrum(&["--hce", "--eval-file", "x.nnue", "bench", "1"]);
+    assert_eq!(out.status.code(), Some(2), "clap refuses the pair");
     let help = ferrum(&["train", "--help"]);
     assert!(!String::from_utf8_lossy(&help.stdout).contains("--book"));
 }

@@ -616,7 +616,7 @@ fn limited_strength_plays_varied_moves_on_a_small_budget_but_analyses_fully() {
     );
 }
 
-/// The network: UseNNUE switches the evaluation (a different search), EvalFile loads a
+/// The network: on by default, UseNNUE switches the evaluation (a different search), EvalFile loads a
 /// network and refuses a file that is not one, keeping the network in use.
 #[test]
 fn network_options() {
@@ -632,11 +632,12 @@ fn network_options() {
         let last = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
         (nodes_of(last), best)
     };
-    let (hce, _) = nodes(&mut s);
-    s.send("setoption name UseNNUE value true");
     let (network, best) = nodes(&mut s);
-    assert_ne!(hce, network);
     assert!(best.starts_with("bestmove "), "{best}");
+    s.send("setoption name UseNNUE value false");
+    assert_ne!(nodes(&mut s).0, network, "the network is the default");
+    s.send("setoption name UseNNUE value true");
+    assert_eq!(nodes(&mut s).0, network);
     for bad in [dir.join("missing.nnue"), PathBuf::from("Cargo.toml")] {
         s.send(&format!("setoption name EvalFile value {}", bad.display()));
         s.send("isready");

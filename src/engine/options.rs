@@ -72,7 +72,7 @@ impl Default for Options {
             limit_strength: false,
             elo: 0,
             resign: false,
-            use_nnue: false,
+            use_nnue: true,
             eval_file: String::new(),
             debug_log_file: String::new(),
             contempt: 0,
@@ -334,7 +334,7 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "UseNNUE",
-        kind: check(false),
+        kind: check(true),
         shown: Shown::Both,
         set: |o, v| {
             o.use_nnue = v.flag();
@@ -402,7 +402,8 @@ const DECLARATIONS: &[Declaration] = &[
 impl Options {
     /// The strength to play at, when limited.
     pub fn strength(&self) -> Option<Strength> {
-        self.limit_strength.then(|| Strength::new(self.elo))
+        self.limit_strength
+            .then(|| Strength::new(self.elo, self.use_nnue))
     }
 
     /// The win-draw-loss model for the evaluation in use, when UCI_ShowWDL is on.
@@ -549,7 +550,7 @@ mod tests {
         assert!(!o.own_book);
         assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
         assert_eq!(o.set("uci_elo", Some("2200")), Ok(Effect::None));
-        assert_eq!(o.strength(), Some(Strength::new(2200)));
+        assert_eq!(o.strength(), Some(Strength::new(2200, true)));
         let before = o.clone();
         for (name, value) in [
             ("Hash", Some("1000000")),

@@ -30,11 +30,14 @@ pub struct Globals {
     /// listed by the console's `book` command
     #[arg(long)]
     pub book: Option<String>,
-    /// Evaluate with the network (the one built in, or --eval-file's) rather than the
-    /// hand-crafted evaluation: the UseNNUE option
-    #[arg(long)]
+    /// Evaluate with the network, the one built in or --eval-file's (the default; UseNNUE
+    /// true)
+    #[arg(long, conflicts_with = "hce")]
     pub nnue: bool,
-    /// A network file to evaluate with (implies --nnue): the EvalFile option
+    /// Evaluate with the hand-crafted evaluation rather than the network (UseNNUE false)
+    #[arg(long, conflicts_with = "eval_file")]
+    pub hce: bool,
+    /// A network file to evaluate with: the EvalFile option
     #[arg(long)]
     pub eval_file: Option<String>,
     /// Append every line of a UCI or XBoard session, in and out, with its time, to this
@@ -46,11 +49,19 @@ pub struct Globals {
 impl Globals {
     /// These, with `after`'s (given after the mode) where both give one.
     pub fn with(self, after: Globals) -> Globals {
+        // The evaluation asked for last counts: `--hce` after the mode drops an earlier
+        // `--eval-file`, and `--nnue` or `--eval-file` after it an earlier `--hce`.
+        let hce = after.hce || (self.hce && !after.nnue && after.eval_file.is_none());
         Globals {
             syzygy: after.syzygy.or(self.syzygy),
             book: after.book.or(self.book),
-            nnue: after.nnue || self.nnue || after.eval_file.is_some() || self.eval_file.is_some(),
-            eval_file: after.eval_file.or(self.eval_file),
+            nnue: after.nnue || self.nnue,
+            hce,
+            eval_file: if hce {
+                None
+            } else {
+                after.eval_file.or(self.eval_file)
+            },
             log: after.log.or(self.log),
         }
     }
@@ -61,6 +72,7 @@ impl Globals {
             ("--syzygy", self.syzygy.is_some()),
             ("--book", self.book.is_some()),
             ("--nnue", self.nnue),
+            ("--hce", self.hce),
             ("--eval-file", self.eval_file.is_some()),
             ("--log", self.log.is_some()),
         ]
@@ -94,12 +106,12 @@ fn open_syzygy(globals: &Globals) -> Result<Option<Syzygy>, String> {
     Ok(Some(Syzygy::new(Arc::new(tables))))
 }
 
-/// The network `--nnue` and `--eval-file` ask for, if any.
+/// The network to evaluate with: `--eval-file`'s, else the one built in; none with `--hce`.
 fn network(globals: &Globals) -> Result<Option<Arc<Network>>, String> {
-    match (&globals.eval_file, globals.nnue) {
-        (Some(path), _) => nnue::load(Path::new(path)).map(|n| Some(Arc::new(n))),
-        (None, true) => Ok(Some(nnue::embedded())),
-        (None, false) => Ok(None),
+    match (&globals.eval_file, globals.hce) {
+        (_, true) => Ok(None),
+        (Some(path), false) => nnue::load(Path::new(path)).map(|n| Some(Arc::new(n))),
+        (None, false) => Ok(Some(nnue::embedded())),
     }
 }
 

@@ -51,10 +51,10 @@ pub fn detect(globals: &Globals) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `--log`, `--syzygy`, `--book`, `--nnue` and `--eval-file` as the options they set,
-/// before the GUI speaks.
+/// `--log`, `--syzygy`, `--book`, `--hce` and `--eval-file` as the options they set,
+/// before the GUI speaks (`--nnue` is the default).
 fn setup(globals: &Globals) -> Vec<CommIn> {
-    let nnue = globals.nnue.then(|| "true".to_string());
+    let nnue = globals.hce.then(|| "false".to_string());
     [
         ("Debug Log File", &globals.log),
         ("SyzygyPath", &globals.syzygy),

@@ -11,16 +11,19 @@ use crate::types::Score;
 pub const MIN_ELO: u32 = 1000;
 pub const MAX_ELO: u32 = 2800;
 
-/// The node budget of a move by Elo, as (Elo, log2 of the nodes), interpolated between
-/// the points: 1,000 nodes at the bottom, 8,000 at 1500, 320,000 at 2000, 4 million at 2500.
-/// Fitted to matches against Stockfish 15.1 at the same UCI_Elo (docs/strength-limit.md);
-/// Stockfish's scale stretches between 1500 and 2000, hence the steeper middle.
-const NODE_SCALE: [(u32, f64); 5] = [
-    (MIN_ELO, 10.0),
-    (1500, 13.0),
-    (2000, 18.3),
-    (2500, 22.0),
-    (MAX_ELO, 24.0),
+/// The node budget of a move by Elo, as (Elo, log2 of the nodes with the hand-crafted
+/// evaluation, with the network), interpolated between the points: 1,000 nodes at the
+/// bottom, 8,000 at 1500, 320,000 at 2000, 4 million at 2500 with the hand-crafted
+/// evaluation. Fitted to matches against Stockfish 15.1 at the same UCI_Elo; the network's
+/// column to matches against the hand-crafted evaluation at the same UCI_Elo
+/// (docs/strength-limit.md). Stockfish's scale stretches between 1500 and 2000, hence the
+/// steeper middle.
+const NODE_SCALE: [(u32, f64, f64); 5] = [
+    (MIN_ELO, 10.0, 9.65),
+    (1500, 13.0, 12.65),
+    (2000, 18.3, 17.3),
+    (2500, 22.0, 21.0),
+    (MAX_ELO, 24.0, 23.0),
 ];
 /// How far below the best line a move may score and still be played often, in
 /// centipawns, at `MIN_ELO`; it falls to none at `MAX_ELO`.
@@ -39,26 +42,33 @@ const SCORE_CAP: Score = 2_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
     elo: u32,
+    /// Whether the search evaluates with the network (the scale differs by evaluation).
+    network: bool,
 }
 
 impl Strength {
-    /// The limit for `elo`, brought inside the range offered.
-    pub fn new(elo: u32) -> Strength {
+    /// The limit for `elo`, brought inside the range offered, for a search that evaluates
+    /// with the network or not.
+    pub fn new(elo: u32, network: bool) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, MAX_ELO),
+            network,
         }
     }
 
     /// Nodes for one move, from `NODE_SCALE`.
     pub fn nodes(self) -> u64 {
-        let elo = f64::from(self.elo);
-        let log2 = NODE_SCALE.windows(2).find(|w| self.elo <= w[1].0).map_or(
-            NODE_SCALE[NODE_SCALE.len() - 1].1,
-            |w| {
-                let (low, high) = ((f64::from(w[0].0), w[0].1), (f64::from(w[1].0), w[1].1));
-                low.1 + (high.1 - low.1) * (elo - low.0) / (high.0 - low.0)
-            },
-        );
+        let column = |point: &(u32, f64, f64)| {
+            let log2 = if self.network { point.2 } else { point.1 };
+            (f64::from(point.0), log2)
+        };
+        let log2 = match NODE_SCALE.windows(2).find(|w| self.elo <= w[1].0) {
+            Some(w) => {
+                let (low, high) = (column(&w[0]), column(&w[1]));
+                low.1 + (high.1 - low.1) * (f64::from(self.elo) - low.0) / (high.0 - low.0)
+            }
+            None => column(&NODE_SCALE[NODE_SCALE.len() - 1]).1,
+        };
         log2.exp2().round() as u64
     }
 
@@ -170,43 +180,53 @@ mod tests {
     #[test]
     fn the_scale_rises_with_elo() {
         let (low, mid, top) = (
-            Strength::new(MIN_ELO),
-            Strength::new(2000),
-            Strength::new(MAX_ELO),
+            Strength::new(MIN_ELO, false),
+            Strength::new(2000, false),
+            Strength::new(MAX_ELO, false),
         );
         assert!(low.nodes() < mid.nodes() && mid.nodes() < top.nodes());
         assert_eq!(low.nodes(), 1 << 10);
-        assert_eq!(Strength::new(1500).nodes(), 1 << 13);
-        assert_eq!(Strength::new(1750).nodes(), 51_419, "2^15.65");
+        assert_eq!(Strength::new(1500, false).nodes(), 1 << 13);
+        assert_eq!(Strength::new(1750, false).nodes(), 51_419, "2^15.65");
         assert_eq!(top.nodes(), 1 << 24);
         assert!(low.temperature() > mid.temperature() && mid.temperature() > 0.0);
         assert_eq!(top.temperature(), 0.0);
         assert_eq!((low.lines(), top.lines()), (CANDIDATES, 1));
-        assert_eq!(Strength::new(100), low);
-        assert_eq!(Strength::new(5000), top);
+        assert_eq!(Strength::new(100, false), low);
+        assert_eq!(Strength::new(5000, false), top);
+    }
+
+    #[test]
+    fn the_network_plays_a_level_on_fewer_nodes() {
+        for elo in [MIN_ELO, 1500, 1750, 2000, MAX_ELO] {
+            let (hce, network) = (Strength::new(elo, false), Strength::new(elo, true));
+            assert!(network.nodes() < hce.nodes(), "{elo}");
+            assert_eq!(hce.temperature(), network.temperature());
+        }
+        assert_eq!(Strength::new(1500, true).nodes(), 6_427, "2^12.65");
     }
 
     #[test]
     fn better_lines_are_chosen_more_often_and_bad_ones_never() {
         let set = lines(&[50, 40, 0, -700]);
-        let weak = shares(Strength::new(1200), &set, 10_000);
+        let weak = shares(Strength::new(1200, false), &set, 10_000);
         assert!(
             weak[0] > weak[1] && weak[1] > weak[2] && weak[2] > 0,
             "{weak:?}"
         );
         assert_eq!(weak[3], 0, "a piece is never given away");
-        let strong = shares(Strength::new(2600), &set, 10_000);
+        let strong = shares(Strength::new(2600, false), &set, 10_000);
         assert!(
             strong[0] > weak[0] && strong[2] < weak[2],
             "{strong:?} {weak:?}"
         );
-        assert_eq!(shares(Strength::new(MAX_ELO), &set, 1_000)[0], 1_000);
+        assert_eq!(shares(Strength::new(MAX_ELO, false), &set, 1_000)[0], 1_000);
     }
 
     #[test]
     fn a_mate_is_not_given_away() {
         let set = lines(&[crate::types::MATE - 3, 300, 280]);
-        assert_eq!(shares(Strength::new(MIN_ELO), &set, 1_000)[0], 1_000);
+        assert_eq!(shares(Strength::new(MIN_ELO, false), &set, 1_000)[0], 1_000);
     }
 
     #[test]
@@ -223,7 +243,7 @@ mod tests {
             lines: set.clone(),
         };
         // The highest draw falls on the last line with any weight.
-        Strength::new(MIN_ELO).apply(&mut result, u64::MAX);
+        Strength::new(MIN_ELO, false).apply(&mut result, u64::MAX);
         assert_eq!(result.best, Some(set[2].pv[0]));
         assert_eq!(result.score, 40);
         assert_eq!(result.lines[0].pv, set[2].pv);

@@ -74,7 +74,7 @@ pub fn run(
         .and_then(|v| v.parse().ok())
         .filter(|mb| (1..=65_536).contains(mb))
         .unwrap_or(64);
-    let mut session = Session::new(hash_mb, options);
+    let mut session = Session::new(hash_mb, options.clone());
     let lines = game::read_lines(input);
     for line in lines.iter() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -117,11 +117,11 @@ pub fn run(
             },
             ["bench", rest @ ..] => match rest {
                 [] => run_tool(|out| {
-                    bench::run(bench::DEFAULT_DEPTH, out);
+                    bench::run_with(bench::DEFAULT_DEPTH, options.clone(), out);
                 }),
                 [d] => match d.parse::<i32>() {
                     Ok(depth) => run_tool(|out| {
-                        bench::run(depth.clamp(1, 64), out);
+                        bench::run_with(depth.clamp(1, 64), options.clone(), out);
                     }),
                     Err(_) => format!("error: '{d}' is not a depth"),
                 },

@@ -3,7 +3,7 @@
 
 use crate::book::Book;
 use crate::nnue::Network;
-use crate::search::Syzygy;
+use crate::search::{Strength, Syzygy};
 use crate::types::Color;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
@@ -98,6 +98,14 @@ pub struct Settings {
     /// The network Ferrum evaluates with, else the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
     pub book: Option<Arc<Book>>,
+}
+
+impl Settings {
+    /// Ferrum's strength limit, on the scale of the evaluation it plays with.
+    pub fn strength(&self) -> Option<Strength> {
+        self.elo
+            .map(|elo| Strength::new(elo, self.network.is_some()))
+    }
 }
 
 #[cfg(test)]

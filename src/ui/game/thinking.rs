@@ -2,7 +2,7 @@
 //! can make it move at once, and their clock runs meanwhile), and hints for the person.
 
 use super::Game;
-use crate::search::{Clock, Limits, SearchOptions, SearchResult, Signals, Strength};
+use crate::search::{Clock, Limits, SearchOptions, SearchResult, Signals};
 use crate::types::{Color, score_text};
 use rand_chacha::rand_core::Rng;
 use std::io::Write;
@@ -28,7 +28,7 @@ impl<W: Write> Game<'_, W> {
                 return self.make_move(choice.mv);
             }
         }
-        let strength = self.settings.elo.map(Strength::new);
+        let strength = self.settings.strength();
         let mut limits = match self.clocks {
             Some(clocks) => Limits {
                 clock: Some(Clock {
@@ -70,7 +70,7 @@ impl<W: Write> Game<'_, W> {
         if let Some(thinking) = self.thinking.take() {
             thinking.join();
         }
-        if let Some(strength) = self.settings.elo.map(Strength::new) {
+        if let Some(strength) = self.settings.strength() {
             strength.apply(&mut result, self.rng.next_u64());
         }
         let Some(m) = result.best.filter(|&m| self.board.is_legal(m)) else {
