@@ -10,6 +10,7 @@ use ferrum::train;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
 /// `ferrum datagen`.
 #[derive(Args, Debug)]
@@ -253,6 +254,9 @@ pub fn data(command: DataCommand) -> ExitCode {
     }
 }
 
+/// The trainer's defaults, which the command line shows and takes.
+static DEFAULTS: LazyLock<train::Config> = LazyLock::new(train::Config::default);
+
 /// `ferrum train`.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
@@ -260,55 +264,55 @@ pub struct TrainArgs {
     #[arg(required = true)]
     data: Vec<PathBuf>,
     /// The network to write (after every epoch; a checkpoint goes beside it)
-    #[arg(short, long, default_value = "network.nnue")]
+    #[arg(short, long, default_value_os_t = DEFAULTS.output.clone())]
     output: PathBuf,
     /// Neurons in each side's accumulator
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = DEFAULTS.hidden)]
     hidden: usize,
     /// screlu or crelu
-    #[arg(long, default_value = "screlu")]
+    #[arg(long, default_value_t = DEFAULTS.activation)]
     activation: Activation,
     /// Output buckets, chosen by the number of pieces on the board (1 to 8)
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = DEFAULTS.buckets)]
     output_buckets: usize,
     /// Mirror each side's view left to right while its king is on files e to h (true or false)
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1,
-        default_missing_value = "true")]
+    #[arg(long, default_value_t = DEFAULTS.mirrored, action = clap::ArgAction::Set,
+        num_args = 0..=1, default_missing_value = "true")]
     mirror: bool,
     /// Passes over the data (or over --epoch-positions of it)
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = DEFAULTS.epochs)]
     epochs: usize,
     /// Positions an epoch (default: all)
     #[arg(long)]
     epoch_positions: Option<usize>,
     /// Positions a mini-batch
-    #[arg(long, default_value_t = 16_384)]
+    #[arg(long, default_value_t = DEFAULTS.batch)]
     batch: usize,
     /// AdamW's learning rate
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = DEFAULTS.rate)]
     rate: f32,
     /// The rate is multiplied by GAMMA every STEP epochs
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = DEFAULTS.gamma)]
     gamma: f32,
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = DEFAULTS.step)]
     step: usize,
     /// AdamW's weight decay
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = DEFAULTS.weight_decay)]
     weight_decay: f32,
     /// Share of the game result in the target (the rest: the search score)
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = DEFAULTS.lambda)]
     lambda: f32,
     /// Centipawns per unit of output (the search score's sigmoid scale)
-    #[arg(long, default_value_t = 140.0)]
+    #[arg(long, default_value_t = DEFAULTS.scale)]
     scale: f32,
     /// Worker threads
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = DEFAULTS.threads)]
     threads: usize,
     /// Seed of the first weights and of the batches' order
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULTS.seed)]
     seed: u64,
     /// Positions held out at the end of the data to measure the loss on
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = DEFAULTS.validation)]
     validation: usize,
     /// Measure the loss on this bulletformat file instead (games kept out of the training
     /// data; may be repeated), all the data being trained on

@@ -88,6 +88,16 @@ impl Activation {
     }
 }
 
+/// As the command line writes it (`screlu`, `crelu`).
+impl std::fmt::Display for Activation {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Activation::CReLU => "crelu",
+            Activation::SCReLU => "screlu",
+        })
+    }
+}
+
 impl std::str::FromStr for Activation {
     type Err = String;
 
