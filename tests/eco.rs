@@ -141,6 +141,8 @@ fn positions_lines_and_errors() {
         (vec!["--moves", "e4 e4"], "move e4"),
         (vec!["--fen", "not a fen"], "invalid FEN"),
         (vec!["/no/such.pgn"], "cannot open /no/such.pgn"),
+        // Nothing to name: the error shows every way to give it.
+        (vec![], "<PGN|--fen <FEN>|--moves <MOVES>>"),
     ] {
         let run = eco(&args, "");
         assert!(!run.status.success());

@@ -68,10 +68,11 @@ pub fn makebook(args: MakebookArgs) -> ExitCode {
 
 /// `ferrum eco`.
 #[derive(Args, Debug)]
+#[group(id = "what", required = true, multiple = true)]
 pub struct EcoArgs {
     /// PGN file whose games are written to standard output with ECO and Opening tags
     /// (`-` for standard input)
-    #[arg(conflicts_with_all = ["fen", "moves"], required_unless_present_any = ["fen", "moves"])]
+    #[arg(conflicts_with_all = ["fen", "moves"])]
     pgn: Option<PathBuf>,
     /// Name this position (with --moves: the position they start from)
     #[arg(long)]
