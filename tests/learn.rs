@@ -35,17 +35,9 @@ fn after_reply() -> Board {
     board
 }
 
-/// A UCI session with the hand-crafted evaluation.
-fn uci_hce() -> Session {
-    let mut s = Session::start(&["--hce", "uci"]);
-    s.send("uci");
-    s.until(|l| l == "uciok");
-    s
-}
-
 /// A UCI session learning into `path`; the first report (the file's count) is returned.
 fn uci_learning(path: &str) -> (Session, String) {
-    let mut s = uci_hce();
+    let mut s = Session::uci_with(&["--hce"]);
     s.send(&format!("setoption name LearnFile value {path}"));
     s.send("setoption name Learning value true");
     let report = s.until(|l| l.starts_with("info string")).pop().unwrap();
@@ -179,7 +171,7 @@ fn a_score_learned_on_the_principal_variation_is_seen_at_once() {
 fn learning_off_writes_nothing() {
     let dir = temp_dir("off");
     let path = dir.join("ferrum.learn");
-    let mut s = uci_hce();
+    let mut s = Session::uci_with(&["--hce"]);
     s.send(&format!(
         "setoption name LearnFile value {}",
         path.display()

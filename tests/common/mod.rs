@@ -50,7 +50,12 @@ impl Session {
     }
 
     pub fn uci() -> Session {
-        let mut s = Session::start(&["uci"]);
+        Session::uci_with(&[])
+    }
+
+    /// A UCI session started with these engine flags (`--hce`, `--syzygy DIR`...).
+    pub fn uci_with(flags: &[&str]) -> Session {
+        let mut s = Session::start(&[flags, &["uci"]].concat());
         s.send("uci");
         s.until(|l| l == "uciok");
         s
