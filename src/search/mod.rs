@@ -224,6 +224,8 @@ struct Searcher<'a> {
     /// Root moves allowed (`searchmoves`, and the tables), and those already taken by
     /// better MultiPV lines.
     root_moves: Vec<Move>,
+    /// Nodes searched below each root move (same order as `root_moves`), this search.
+    root_nodes: Vec<u64>,
     excluded: Vec<Move>,
     /// The root's principal variation changed during the current root search, to a move
     /// scoring `root_score`.
@@ -393,6 +395,7 @@ impl<'a> Searcher<'a> {
             syzygy: options.syzygy.clone(),
             root_tablebase: Vec::new(),
             root_moves: Vec::new(),
+            root_nodes: Vec::new(),
             excluded: Vec::new(),
             root_pv_changed: false,
             root_score: 0,
@@ -431,6 +434,7 @@ impl Searcher<'_> {
             let score = if self.board.in_check() { -MATE } else { 0 };
             return self.result(Vec::new(), score, 0);
         }
+        self.root_nodes = vec![0; self.root_moves.len()];
         let multipv = multipv.clamp(1, self.root_moves.len());
         let max_depth = limits
             .depth
@@ -438,6 +442,7 @@ impl Searcher<'_> {
             .clamp(1, MAX_PLY as i32 - 8);
         let mut lines = MultiPv::new(multipv);
         let mut completed = 0;
+        let (mut best_move, mut stable_iterations) = (None, 0);
 
         for depth in 1..=max_depth {
             self.current_depth = depth;
@@ -468,7 +473,18 @@ impl Searcher<'_> {
             let mate_found = limits
                 .mate
                 .is_some_and(|n| lines.best_score() >= MATE - (2 * n as Score - 1));
-            if !self.pondering && (mate_found || self.time.soft_exceeded()) {
+            stable_iterations = if lines.best_move() == best_move {
+                stable_iterations + 1
+            } else {
+                0
+            };
+            best_move = lines.best_move();
+            let scale = if depth >= 6 {
+                time::soft_scale(self.best_move_nodes(best_move), stable_iterations)
+            } else {
+                1.0
+            };
+            if !self.pondering && (mate_found || self.time.soft_exceeded(scale)) {
                 break;
             }
         }
@@ -479,6 +495,14 @@ impl Searcher<'_> {
         let lines = self.with_table_scores(lines.ordered());
         let score = lines.first().map_or(0, |l| l.score);
         self.result(lines, score, completed)
+    }
+
+    /// The share of this search's nodes that went below `best` at the root.
+    fn best_move_nodes(&self, best: Option<Move>) -> f64 {
+        let index = best.and_then(|b| self.root_moves.iter().position(|&m| m == b));
+        index.map_or(1.0, |i| {
+            self.root_nodes[i] as f64 / self.nodes.max(1) as f64
+        })
     }
 
     /// Searches one MultiPV line at `depth`, widening the window until the score falls

@@ -3,7 +3,7 @@
 //! set it can trust.
 
 use super::SearchInfo;
-use crate::types::Score;
+use crate::types::{Move, Score};
 
 pub(super) struct MultiPv {
     /// The lines of the iteration in progress come first, in the order they were searched;
@@ -31,6 +31,11 @@ impl MultiPv {
 
     pub(super) fn best_score(&self) -> Score {
         self.lines.first().map_or(0, |l| l.score)
+    }
+
+    /// The best line's first move, if there is a line.
+    pub(super) fn best_move(&self) -> Option<Move> {
+        self.lines.first().and_then(|l| l.pv.first().copied())
     }
 
     /// Puts the `index`-th line of this iteration in place. The previous iteration's line

@@ -337,9 +337,14 @@ impl Searcher<'_> {
             ) else {
                 break;
             };
-            if N::ROOT && (!self.root_moves.contains(&m) || self.excluded.contains(&m)) {
-                continue;
-            }
+            let root_index = if N::ROOT {
+                match self.root_moves.iter().position(|&r| r == m) {
+                    Some(i) if !self.excluded.contains(&m) => i,
+                    _ => continue,
+                }
+            } else {
+                0
+            };
             if m == excluded {
                 continue;
             }
@@ -388,6 +393,7 @@ impl Searcher<'_> {
                 });
             }
             self.tt.prefetch(self.board.key_after(m));
+            let nodes_before = self.nodes;
             self.set_moved(ply, m);
             self.board.make_move(m);
             moves_tried += 1;
@@ -427,6 +433,9 @@ impl Searcher<'_> {
                 score = -self.search::<Pv>(-beta, -alpha, new_depth, ply + 1, false);
             }
             self.board.unmake_move();
+            if N::ROOT {
+                self.root_nodes[root_index] += self.nodes - nodes_before;
+            }
             if self.stopped {
                 return 0;
             }

@@ -70,15 +70,26 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// Past the soft bound: finish the current iteration and stop.
-    pub fn soft_exceeded(&self) -> bool {
-        self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    /// Past the soft bound times `scale` (how much more or less time the position is
+    /// worth than the average move): do not start another iteration.
+    pub fn soft_exceeded(&self, scale: f64) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() >= s.mul_f64(scale))
     }
 
     /// Past the hard bound: stop now.
     pub fn hard_exceeded(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
+}
+
+/// How much more or less than the average move a position is worth thinking on, from the
+/// share of the root's nodes that the best move took (a best move that needed few of them
+/// had close rivals) and the iterations it has stayed best, both from the last iteration.
+pub fn soft_scale(best_move_nodes: f64, stable_iterations: usize) -> f64 {
+    const STABILITY: [f64; 7] = [1.6, 1.3, 1.1, 1.0, 0.9, 0.85, 0.8];
+    let nodes = (1.5 - best_move_nodes.clamp(0.0, 1.0)) * 1.35;
+    (nodes * STABILITY[stable_iterations.min(STABILITY.len() - 1)]).clamp(0.4, 2.5)
 }
 
 #[cfg(test)]
@@ -171,6 +182,18 @@ mod tests {
         assert_eq!(bounds(clock(i64::MIN, i64::MIN, Some(u32::MAX))), (0, 0));
         let (_, hard) = bounds(clock(i64::MAX, i64::MAX, None));
         assert!(hard > 0);
+    }
+
+    #[test]
+    fn a_contested_or_changing_best_move_gets_more_time() {
+        assert!(soft_scale(0.3, 6) > soft_scale(0.9, 6));
+        assert!(soft_scale(0.9, 0) > soft_scale(0.9, 3));
+        assert!(soft_scale(0.9, 3) > soft_scale(0.9, 20));
+        assert_eq!(soft_scale(0.9, 20), soft_scale(0.9, 6));
+        // Bounded both ways, whatever the counts.
+        assert_eq!(soft_scale(-1.0, 0), 2.5);
+        assert_eq!(soft_scale(2.0, 100), soft_scale(1.0, 6));
+        assert!(soft_scale(1.0, 6) >= 0.4);
     }
 
     #[test]
