@@ -473,12 +473,13 @@ impl Searcher<'_> {
             let mate_found = limits
                 .mate
                 .is_some_and(|n| lines.best_score() >= MATE - (2 * n as Score - 1));
-            stable_iterations = if lines.best_move() == best_move {
+            let best = lines.best_move();
+            stable_iterations = if best == best_move {
                 stable_iterations + 1
             } else {
                 0
             };
-            best_move = lines.best_move();
+            best_move = best;
             let scale = if depth >= 6 {
                 time::soft_scale(self.best_move_nodes(best_move), stable_iterations)
             } else {
