@@ -2,26 +2,28 @@
 //! promotions among their moves) the accumulators updated move by move equal those
 //! computed from the pieces, and the output of every path (AVX2 where the CPU has it,
 //! plain Rust, from scratch) is the same integer, with one output bucket or eight, plain
-//! or mirrored (each side's view flipped while its king is on files e to h, computed again
-//! when the king changes halves).
+//! or mirrored (each side's view flipped while its king is on files e to h), with one king
+//! bucket or several (a side computed again when its king moves to another view).
 
 use ferrum::board::Board;
 use ferrum::movegen::legal_moves;
-use ferrum::nnue::{Accumulator, AccumulatorStack, Activation, Changes, HIDDEN, INPUTS, Network};
+use ferrum::nnue::{Accumulator, AccumulatorStack, Activation, Changes, HIDDEN, Inputs, Network};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// A network of random weights at the edges of what training allows (weights within
 /// +-1.98 of their scale), so that any overflow would show.
-fn random_network(activation: Activation, buckets: usize, mirrored: bool, seed: u64) -> Network {
+fn random_network(activation: Activation, buckets: usize, inputs: Inputs, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut draw = |bound: i32| (rng.next_u32() % (2 * bound as u32 + 1)) as i32 - bound;
     Network {
         hidden: HIDDEN,
         activation,
         buckets,
-        mirrored,
-        feature_weights: (0..INPUTS * HIDDEN).map(|_| draw(505) as i16).collect(),
+        inputs,
+        feature_weights: (0..inputs.features() * HIDDEN)
+            .map(|_| draw(505) as i16)
+            .collect(),
         feature_bias: (0..HIDDEN).map(|_| draw(505) as i16).collect(),
         output_weights: (0..buckets * 2 * HIDDEN)
             .map(|_| draw(126) as i16)
@@ -47,15 +49,18 @@ fn incremental_scratch_simd_and_scalar_agree() {
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut plies, mut castles, mut en_passant, mut promotions) = (0, 0, 0, 0);
-    let mut crossings = 0;
+    let mut refreshes = 0;
     let shapes = [
-        (Activation::SCReLU, 1, false),
-        (Activation::CReLU, 1, false),
-        (Activation::SCReLU, 8, false),
-        (Activation::SCReLU, 8, true),
+        (Activation::SCReLU, 1, false, 1),
+        (Activation::CReLU, 1, false, 1),
+        (Activation::SCReLU, 8, false, 1),
+        (Activation::SCReLU, 8, true, 1),
+        (Activation::SCReLU, 8, true, 4),
+        (Activation::CReLU, 1, false, 8),
     ];
-    for (n, (activation, buckets, mirrored)) in shapes.into_iter().enumerate() {
-        let network = random_network(activation, buckets, mirrored, n as u64);
+    for (n, (activation, buckets, mirrored, kings)) in shapes.into_iter().enumerate() {
+        let inputs = Inputs::new(mirrored, kings).unwrap();
+        let network = random_network(activation, buckets, inputs, n as u64);
         // Saved network files round-trip too.
         assert_eq!(Network::from_bytes(&network.to_bytes()).unwrap(), network);
         for (game, fen) in fens.iter().enumerate() {
@@ -82,11 +87,14 @@ fn incremental_scratch_simd_and_scalar_agree() {
                 castles += usize::from(m.is_castle());
                 en_passant += usize::from(m.is_en_passant());
                 promotions += usize::from(m.promotion().is_some());
-                let king = board.king_square(board.side_to_move());
+                let (us, king) = (
+                    board.side_to_move(),
+                    board.king_square(board.side_to_move()),
+                );
                 acc = acc.after_move(&network, &board, m);
                 board.make_move(m);
-                let moved = board.king_square(!board.side_to_move());
-                crossings += usize::from(mirrored && (king.file() < 4) != (moved.file() < 4));
+                let moved = board.king_square(us);
+                refreshes += usize::from(inputs.view_of(us, king) != inputs.view_of(us, moved));
                 plies += 1;
                 let fresh = Accumulator::from_board(&network, &board);
                 assert_eq!(acc, fresh, "{} after {m}", board.to_fen());
@@ -101,21 +109,27 @@ fn incremental_scratch_simd_and_scalar_agree() {
     }
     assert!(plies > 10_000, "{plies}");
     assert!(
-        castles > 0 && en_passant > 0 && promotions > 0 && crossings > 100,
-        "{castles} {en_passant} {promotions} {crossings}"
+        castles > 0 && en_passant > 0 && promotions > 0 && refreshes > 300,
+        "{castles} {en_passant} {promotions} {refreshes}"
     );
 }
 
 /// The search's stack of accumulators, which applies a line's changes only when a position
 /// is evaluated, follows random lines up and down (moves made and taken back, evaluations
-/// at random plies) and always gives the score from scratch, plain or mirrored.
+/// at random plies) and always gives the score from scratch, plain, mirrored, or mirrored
+/// with king buckets.
 #[test]
 fn the_search_stack_follows_its_line() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut evaluations = 0;
-    for (n, mirrored) in [false, true].into_iter().enumerate() {
-        let network = random_network(Activation::SCReLU, 8, mirrored, 10 + n as u64);
-        let mut stack = AccumulatorStack::new(24);
+    // One stack for all the networks, as a search thread keeps it when the network changes.
+    let mut stack = AccumulatorStack::new(24);
+    for (n, (mirrored, kings)) in [(true, 8), (false, 1), (true, 1), (true, 4)]
+        .into_iter()
+        .enumerate()
+    {
+        let inputs = Inputs::new(mirrored, kings).unwrap();
+        let network = random_network(Activation::SCReLU, 8, inputs, 10 + n as u64);
         for fen in std::fs::read_to_string("epd/bench.epd").unwrap().lines() {
             let mut board = Board::from_fen(fen).unwrap();
             stack.reset(&network, &board);

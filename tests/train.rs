@@ -112,10 +112,19 @@ fn the_loss_is_measured_on_a_validation_file() {
     assert!(error.contains("no-such-file.bf"), "{error}");
 }
 
+/// Plain, and with king buckets (factorised: their shared rows learn from every position).
 #[test]
 fn a_small_network_learns() {
-    for activation in [Activation::SCReLU, Activation::CReLU] {
-        let config = config("learns.nnue", activation, 6);
+    let shapes = [
+        (Activation::SCReLU, 1),
+        (Activation::CReLU, 1),
+        (Activation::SCReLU, 4),
+    ];
+    for (activation, king_buckets) in shapes {
+        let config = Config {
+            king_buckets,
+            ..config("learns.nnue", activation, 6)
+        };
         let epochs = train::run(&config, &mut std::io::sink()).unwrap();
         assert_eq!(epochs.len(), 6);
         let (first, last) = (epochs[0], epochs[5]);
@@ -129,11 +138,25 @@ fn a_small_network_learns() {
     }
 }
 
+/// Plain, and with king buckets (whose shared rows the checkpoint keeps too).
 #[test]
 fn a_seed_gives_the_same_network_resumed_or_not() {
-    let straight = config("straight.nnue", Activation::SCReLU, 3);
+    for king_buckets in [1, 4] {
+        resumes_as_it_goes_on(king_buckets);
+    }
+}
+
+fn resumes_as_it_goes_on(king_buckets: usize) {
+    let straight = Config {
+        king_buckets,
+        ..config("straight.nnue", Activation::SCReLU, 3)
+    };
     train::run(&straight, &mut std::io::sink()).unwrap();
-    let first = config("resumed.nnue", Activation::SCReLU, 1);
+    let first = Config {
+        epochs: 1,
+        output: tmp("resumed.nnue"),
+        ..straight.clone()
+    };
     train::run(&first, &mut std::io::sink()).unwrap();
     let resumed = Config {
         epochs: 3,
@@ -158,6 +181,67 @@ fn a_seed_gives_the_same_network_resumed_or_not() {
     );
 }
 
+/// `init` starts from a network's weights: at a rate of zero an epoch writes the same
+/// network back, and with king buckets (the network's rows shared, the buckets' zero) one
+/// that evaluates every position as the network does. A network of another shape is
+/// refused.
+#[test]
+fn training_starts_from_a_network() {
+    let base = config("init-base.nnue", Activation::SCReLU, 2);
+    train::run(&base, &mut std::io::sink()).unwrap();
+    let original = Network::from_bytes(&std::fs::read(&base.output).unwrap()).unwrap();
+    for king_buckets in [1, 4] {
+        let tuned = Config {
+            init: Some(base.output.clone()),
+            output: tmp("init-tuned.nnue"),
+            king_buckets,
+            rate: 0.0,
+            epochs: 1,
+            ..base.clone()
+        };
+        train::run(&tuned, &mut std::io::sink()).unwrap();
+        let network = Network::from_bytes(&std::fs::read(&tuned.output).unwrap()).unwrap();
+        assert_eq!(network.inputs.king_buckets, king_buckets);
+        if king_buckets == 1 {
+            assert_eq!(network, original);
+        }
+        for board in data().1.iter().step_by(7) {
+            assert_eq!(network.evaluate(board), original.evaluate(board));
+        }
+        // Trained on at the usual rate, the network changes.
+        let moved = Config {
+            rate: 0.01,
+            ..tuned.clone()
+        };
+        train::run(&moved, &mut std::io::sink()).unwrap();
+        assert_ne!(
+            std::fs::read(&moved.output).unwrap(),
+            std::fs::read(&base.output).unwrap()
+        );
+    }
+    let other = Config {
+        init: Some(base.output.clone()),
+        output: tmp("init-other.nnue"),
+        hidden: 64,
+        ..base.clone()
+    };
+    let error = train::run(&other, &mut std::io::sink()).unwrap_err();
+    assert!(
+        error.contains("not the shape trained (64 hidden"),
+        "{error}"
+    );
+    let scaled = Config {
+        scale: 400.0,
+        ..other.clone()
+    };
+    let scaled = Config {
+        hidden: 32,
+        ..scaled
+    };
+    let error = train::run(&scaled, &mut std::io::sink()).unwrap_err();
+    assert!(error.contains("scale 140, not 400"), "{error}");
+}
+
 /// The engine's integers against the trainer's floats on every position of the data
 /// (thousands). The trainer's forward pass over the quantised weights (turned back into
 /// floats) gives the engine's score within 2 cp, the difference of rounding the output
@@ -166,23 +250,29 @@ fn a_seed_gives_the_same_network_resumed_or_not() {
 #[test]
 fn the_engine_evaluates_as_the_trainer_does() {
     let shapes = [
-        (Activation::SCReLU, 1, false),
-        (Activation::CReLU, 1, false),
-        (Activation::SCReLU, 8, false),
-        (Activation::SCReLU, 8, true),
+        (Activation::SCReLU, 1, false, 1),
+        (Activation::CReLU, 1, false, 1),
+        (Activation::SCReLU, 8, false, 1),
+        (Activation::SCReLU, 8, true, 1),
+        (Activation::SCReLU, 8, true, 4),
+        (Activation::SCReLU, 1, false, 8),
     ];
-    for (activation, buckets, mirrored) in shapes {
+    for (activation, buckets, mirrored, king_buckets) in shapes {
         let config = Config {
             hidden: 64,
             buckets,
             mirrored,
+            king_buckets,
             ..config("match.nnue", activation, 3)
         };
         train::run(&config, &mut std::io::sink()).unwrap();
         let params =
             train::checkpoint_params(&train::checkpoint_path(&config.output), &config).unwrap();
         let network = Network::from_bytes(&std::fs::read(&config.output).unwrap()).unwrap();
-        assert_eq!(network.mirrored, mirrored);
+        assert_eq!(
+            (network.inputs.mirrored, network.inputs.king_buckets),
+            (mirrored, king_buckets)
+        );
         let rounded = model::Params::from_network(&network);
         let boards = &data().1;
         assert!(boards.len() > 1_000);
@@ -208,7 +298,8 @@ fn the_engine_evaluates_as_the_trainer_does() {
 
 #[test]
 fn bad_network_files_are_refused() {
-    // One output bucket and no mirroring, so that the file can be written as version 1 below.
+    // One output bucket, no mirroring and one king bucket, so that the file can be written
+    // as version 1 below.
     let config = Config {
         buckets: 1,
         mirrored: false,
@@ -220,7 +311,7 @@ fn bad_network_files_are_refused() {
     let cases: Vec<(Vec<u8>, &str)> = vec![
         (Vec::new(), "too short"),
         (b"FRN".to_vec(), "too short"),
-        (good[..40].to_vec(), "too short"),
+        (good[..100].to_vec(), "too short"),
         (good[..good.len() - 1].to_vec(), "bytes, expected"),
         ([&good[..], &[0, 0]].concat(), "bytes, expected"),
         ([b"NOPE", &good[4..]].concat(), "not a Ferrum network"),
@@ -258,17 +349,37 @@ fn bad_network_files_are_refused() {
             "mirroring 2",
         ),
         (
-            [&good[..4], &4u32.to_le_bytes(), &good[8..]].concat(),
-            "version 4",
+            {
+                let mut b = good.clone();
+                b[40] = 17; // 17 king buckets
+                b
+            },
+            "17 king buckets",
+        ),
+        (
+            {
+                let mut b = good.clone();
+                b[44 + 12] = 1; // a king on e2 in bucket 1 of 1
+                b
+            },
+            "names bucket 1 of 1",
+        ),
+        (
+            [&good[..4], &5u32.to_le_bytes(), &good[8..]].concat(),
+            "version 5",
         ),
     ];
-    // Files of version 1 (before output buckets: no count in the header) and 2 (before
-    // mirroring) are read as one bucket and not mirrored.
-    let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], &good[40..]].concat();
-    let v2 = [&good[..4], &2u32.to_le_bytes(), &good[8..36], &good[40..]].concat();
-    for old in [v1, v2] {
+    // Files of version 1 (before output buckets: no count in the header), 2 (before
+    // mirroring) and 3 (before king buckets) are read as one bucket of each kind, not
+    // mirrored.
+    let header = ferrum::nnue::HEADER_BYTES;
+    let weights = &good[header - 8..];
+    let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], weights].concat();
+    let v2 = [&good[..4], &2u32.to_le_bytes(), &good[8..36], weights].concat();
+    let v3 = [&good[..4], &3u32.to_le_bytes(), &good[8..40], weights].concat();
+    for old in [v1, v2, v3] {
         let network = Network::from_bytes(&old).unwrap();
-        assert_eq!((network.buckets, network.mirrored), (1, false));
+        assert_eq!(network.inputs, ferrum::nnue::Inputs::PLAIN);
         assert_eq!(network, Network::from_bytes(&good).unwrap());
     }
     for (bytes, expected) in cases {

@@ -279,6 +279,9 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = DEFAULTS.mirrored, action = clap::ArgAction::Set,
         num_args = 0..=1, default_missing_value = "true")]
     mirror: bool,
+    /// King buckets, each with its own feature weights: 1 (none), 2, 4 or 8 (docs/nnue.md)
+    #[arg(long, default_value_t = DEFAULTS.king_buckets)]
+    king_buckets: usize,
     /// Passes over the data (or over --epoch-positions of it)
     #[arg(long, default_value_t = DEFAULTS.epochs)]
     epochs: usize,
@@ -321,6 +324,9 @@ pub struct TrainArgs {
     /// Go on from this checkpoint (OUTPUT.checkpoint)
     #[arg(long)]
     resume: Option<PathBuf>,
+    /// Start from this network's weights instead of random ones (fine-tuning)
+    #[arg(long, conflicts_with = "resume")]
+    init: Option<PathBuf>,
 }
 
 /// Trains a network.
@@ -332,6 +338,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         activation: args.activation,
         buckets: args.output_buckets,
         mirrored: args.mirror,
+        king_buckets: args.king_buckets,
         epochs: args.epochs,
         epoch_positions: args.epoch_positions,
         batch: args.batch.clamp(1, 1 << 24),
@@ -346,6 +353,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         validation: args.validation,
         validation_files: args.validation_file,
         resume: args.resume,
+        init: args.init,
     };
     finish(train::run(&config, &mut std::io::stdout()).map(|_| ()))
 }

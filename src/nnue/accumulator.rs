@@ -1,12 +1,13 @@
 //! The accumulators the search keeps, one pair a ply: updated from the pieces a move
 //! changes (a quiet move is one feature off and one on, a capture one more off, castling
-//! two of each), or, in a mirrored network, computed again for the side whose king moves
-//! to the other half of the board; and the network's output from them, in AVX2 where the
-//! CPU has it and in plain Rust otherwise. Both paths give the same integers.
+//! two of each), or computed again for the side whose king moves to another view of the
+//! board (the other half in a mirrored network, another king bucket); and the network's
+//! output from them, in AVX2 where the CPU has it and in plain Rust otherwise. Both paths
+//! give the same integers.
 
-use super::{Network, bucket, feature, mirrors};
+use super::{INPUTS, MAX_KING_BUCKETS, Network, View, bucket, feature};
 use crate::board::Board;
-use crate::types::{Color, Move, Piece, PieceType, Square, Wing};
+use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square, Wing};
 
 /// The network's hidden size in the engine (a network file of another size is refused).
 pub const HIDDEN: usize = 256;
@@ -19,8 +20,8 @@ const _: () = assert!(HIDDEN <= 512 && HIDDEN.is_multiple_of(16));
 #[repr(C, align(64))]
 pub struct Accumulator {
     pub sides: [[i16; HIDDEN]; 2],
-    /// The file flip (`Network::flip`) each side's values were summed with.
-    pub flips: [usize; 2],
+    /// The view (`Network::view_on`) each side's values were summed in.
+    pub views: [View; 2],
 }
 
 const COLORS: [Color; 2] = [Color::White, Color::Black];
@@ -28,7 +29,7 @@ const COLORS: [Color; 2] = [Color::White, Color::Black];
 impl Accumulator {
     const EMPTY: Accumulator = Accumulator {
         sides: [[0; HIDDEN]; 2],
-        flips: [0; 2],
+        views: [View { base: 0, flip: 0 }; 2],
     };
 
     /// The accumulators of `board` computed from its pieces.
@@ -42,15 +43,15 @@ impl Accumulator {
 
     /// Computes `color`'s side again from the pieces of `board`.
     pub fn refresh(&mut self, network: &Network, board: &Board, color: Color) {
-        let flip = network.flip_on(board, color);
+        let view = network.view_on(board, color);
         let side = &mut self.sides[color.index()];
         side.copy_from_slice(&network.feature_bias[..HIDDEN]);
         for sq in board.occupied() {
             if let Some(piece) = board.piece_at(sq) {
-                add(side, row(network, feature(color, piece, sq, flip)));
+                add(side, row(network, feature(color, piece, sq, view)));
             }
         }
-        self.flips[color.index()] = flip;
+        self.views[color.index()] = view;
     }
 
     /// The accumulators after `m` from `before` (the position the move is made from).
@@ -70,8 +71,8 @@ impl Accumulator {
     }
 
     /// Sets `color`'s side to `prev`'s with `changes` made, in one pass over its values
-    /// (written in place: the stack's accumulators are not copied). The side's king has
-    /// not changed halves (else `refresh`).
+    /// (written in place: the stack's accumulators are not copied). The side's view has
+    /// not changed (else `refresh`).
     pub fn set_side(
         &mut self,
         prev: &Accumulator,
@@ -79,12 +80,12 @@ impl Accumulator {
         changes: &Changes,
         color: Color,
     ) {
-        let (c, flip) = (color.index(), prev.flips[color.index()]);
+        let (c, view) = (color.index(), prev.views[color.index()]);
         // At most two rows each way: kept on the stack, this runs at every evaluation.
         let rows = |list: &[(Piece, Square)]| {
             let mut rows: [&[i16; HIDDEN]; 2] = [&ZERO_ROW; 2];
             for (slot, &(p, sq)) in rows.iter_mut().zip(list) {
-                *slot = row(network, feature(color, p, sq, flip));
+                *slot = row(network, feature(color, p, sq, view));
             }
             (rows, list.len())
         };
@@ -96,7 +97,7 @@ impl Accumulator {
             &added[..n_added],
             &removed[..n_removed],
         );
-        self.flips[c] = flip;
+        self.views[c] = view;
     }
 
     /// The network's score for `side` to move, in centipawns, with `pieces` on the board
@@ -126,8 +127,8 @@ pub struct Changes {
     added: [(Piece, Square); 2],
     removed: [(Piece, Square); 2],
     counts: (usize, usize),
-    /// Which side's king moved to the other half of the board (`nnue::mirrors`).
-    crossed: [bool; 2],
+    /// The king's move, if it moves: its side, from and to.
+    king: Option<(Color, Square, Square)>,
 }
 
 impl Changes {
@@ -142,7 +143,7 @@ impl Changes {
             Square::from_index_unchecked(0),
         ); 2],
         counts: (0, 0),
-        crossed: [false; 2],
+        king: None,
     };
 
     /// What `m` changes on `board`, the position it is made from.
@@ -154,9 +155,8 @@ impl Changes {
             added: [none; 2],
             removed: [none; 2],
             counts: (0, 0),
-            crossed: [false; 2],
+            king: None,
         };
-        let crosses = |to: Square| mirrors(from.file() as usize) != mirrors(to.file() as usize);
         if m.is_castle() {
             let wing = if to > from { Wing::King } else { Wing::Queen };
             let (king, rook) = (
@@ -167,9 +167,11 @@ impl Changes {
             changes.remove(rook, to);
             changes.add(king, wing.king_target(us));
             changes.add(rook, wing.rook_target(us));
-            changes.crossed[us.index()] = crosses(wing.king_target(us));
+            changes.king = Some((us, from, wing.king_target(us)));
         } else if let Some(moved) = board.piece_at(from) {
-            changes.crossed[us.index()] = moved.kind() == PieceType::King && crosses(to);
+            if moved.kind() == PieceType::King {
+                changes.king = Some((us, from, to));
+            }
             changes.remove(moved, from);
             let placed = m.promotion().map_or(moved, |kind| Piece::new(us, kind));
             changes.add(placed, to);
@@ -183,11 +185,16 @@ impl Changes {
         changes
     }
 
-    /// Whether `color`'s side must be computed again in `network`: a mirrored network,
-    /// whose view of that side flips with its king.
+    /// Whether `color`'s side must be computed again in `network`: its king moved to
+    /// another view.
     #[inline(always)]
     pub fn refreshes(&self, network: &Network, color: Color) -> bool {
-        network.mirrored && self.crossed[color.index()]
+        match self.king {
+            Some((side, from, to)) if side == color => {
+                network.inputs.view_of(color, from) != network.inputs.view_of(color, to)
+            }
+            _ => false,
+        }
     }
 
     fn add(&mut self, piece: Piece, sq: Square) {
@@ -214,6 +221,14 @@ impl Changes {
 fn add(acc: &mut [i16; HIDDEN], row: &[i16]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+/// `acc -= row`
+#[inline(always)]
+fn sub(acc: &mut [i16; HIDDEN], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 
@@ -272,9 +287,7 @@ fn update_generic(
                 add(next, *row);
             }
             for row in removed {
-                for (a, w) in next.iter_mut().zip(row.iter()) {
-                    *a = a.wrapping_sub(*w);
-                }
+                sub(next, *row);
             }
         }
     }
@@ -344,13 +357,31 @@ mod simd {
 /// The accumulators of the positions on the search's line, one a ply, each side's
 /// computed only when its position is evaluated (many are cut off before): a move records
 /// its changes, and an evaluation applies the changes not yet applied from the nearest ply
-/// that has that side's accumulator, or computes the side again from the pieces when its
-/// king has changed halves in a mirrored network.
+/// that has that side's accumulator, or, when its king has moved to another view, from
+/// the accumulator it last had in that view, with the pieces that differ since.
 pub struct AccumulatorStack {
     accumulators: Vec<Accumulator>,
     changes: Vec<Changes>,
     /// Whether each side's accumulator of a ply is that of the line's position.
     ready: Vec<[bool; 2]>,
+    /// For each side and view (`view_slot`), its last accumulator there.
+    refreshes: Vec<Refresh>,
+}
+
+/// A side's accumulator in one view and the pieces it sums, each colour's by kind.
+#[derive(Clone)]
+struct Refresh {
+    values: [i16; HIDDEN],
+    pieces: [[u64; 6]; 2],
+    valid: bool,
+}
+
+/// Views a side may have: each king bucket, flipped or not.
+const VIEWS: usize = 2 * MAX_KING_BUCKETS;
+
+/// The slot of `color`'s `view` in `AccumulatorStack::refreshes`.
+fn view_slot(color: Color, view: View) -> usize {
+    color.index() * VIEWS + view.base / INPUTS * 2 + usize::from(view.flip != 0)
 }
 
 impl AccumulatorStack {
@@ -359,11 +390,20 @@ impl AccumulatorStack {
             accumulators: vec![Accumulator::EMPTY; plies],
             changes: vec![Changes::NONE; plies],
             ready: vec![[false; 2]; plies],
+            refreshes: vec![
+                Refresh {
+                    values: [0; HIDDEN],
+                    pieces: [[0; 6]; 2],
+                    valid: false,
+                };
+                2 * VIEWS
+            ],
         }
     }
 
-    /// Starts a line at `board` (ply 0).
+    /// Starts a line at `board` (ply 0), perhaps with another network than the last.
     pub fn reset(&mut self, network: &Network, board: &Board) {
+        self.refreshes.iter_mut().for_each(|r| r.valid = false);
         self.accumulators[0] = Accumulator::from_board(network, board);
         self.ready.iter_mut().for_each(|r| *r = [false; 2]);
         self.ready[0] = [true; 2];
@@ -391,7 +431,7 @@ impl AccumulatorStack {
                 from -= 1;
             }
             if (from + 1..=ply).any(|p| self.changes[p].refreshes(network, color)) {
-                self.accumulators[ply].refresh(network, board, color);
+                self.refresh(network, board, color, ply);
             } else {
                 for p in from + 1..=ply {
                     let (done, next) = self.accumulators.split_at_mut(p);
@@ -403,5 +443,42 @@ impl AccumulatorStack {
         }
         let pieces = board.occupied().count();
         self.accumulators[ply].evaluate(network, board.side_to_move(), pieces)
+    }
+
+    /// Sets `color`'s accumulator at `ply` to that of `board`, from its last one in the
+    /// same view: a king that changes views mostly finds its pieces where they were.
+    fn refresh(&mut self, network: &Network, board: &Board, color: Color, ply: usize) {
+        let view = network.view_on(board, color);
+        let entry = &mut self.refreshes[view_slot(color, view)];
+        if !entry.valid {
+            entry
+                .values
+                .copy_from_slice(&network.feature_bias[..HIDDEN]);
+            entry.pieces = [[0; 6]; 2];
+            entry.valid = true;
+        }
+        for owner in COLORS {
+            for kind in PieceType::ALL {
+                let piece = Piece::new(owner, kind);
+                let now = board.pieces(owner, kind).0;
+                let was = &mut entry.pieces[owner.index()][kind.index()];
+                for sq in Bitboard(now & !*was) {
+                    add(
+                        &mut entry.values,
+                        row(network, feature(color, piece, sq, view)),
+                    );
+                }
+                for sq in Bitboard(*was & !now) {
+                    sub(
+                        &mut entry.values,
+                        row(network, feature(color, piece, sq, view)),
+                    );
+                }
+                *was = now;
+            }
+        }
+        let acc = &mut self.accumulators[ply];
+        acc.sides[color.index()] = entry.values;
+        acc.views[color.index()] = view;
     }
 }

@@ -5,8 +5,10 @@
 //! to move's accumulator first, then the other side's. The output layer may have several
 //! buckets, one chosen by the number of pieces on the board. A mirrored network sees each
 //! side's view flipped left to right while that side's king is on files e to h, so that
-//! what it learns of a king on one wing serves on the other. The file format and the
-//! quantisation are documented in docs/nnue.md.
+//! what it learns of a king on one wing serves on the other. A king-bucketed network has a
+//! set of feature weights for each bucket of squares its king may stand on (as that side
+//! sees the board, after mirroring). The file format and the quantisation are documented
+//! in docs/nnue.md.
 
 mod accumulator;
 
@@ -35,7 +37,7 @@ pub fn load(path: &Path) -> Result<Network, String> {
     Network::for_engine(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Features: 6 piece kinds x 2 colours x 64 squares.
+/// Features of one king bucket: 6 piece kinds x 2 colours x 64 squares.
 pub const INPUTS: usize = 768;
 /// The activation's ceiling in the accumulators (1.0 in the trainer's floats).
 pub const QA: i32 = 255;
@@ -47,12 +49,25 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 
 /// The most output buckets a network may have.
 pub const MAX_BUCKETS: usize = 8;
+/// The most king buckets a network may have.
+pub const MAX_KING_BUCKETS: usize = 16;
 
 const MAGIC: &[u8; 4] = b"FRNN";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 /// Magic, version, inputs, hidden size, activation, QA, QB, scale, output buckets,
-/// mirrored, checksum (version 2 had no mirroring, version 1 no bucket count either).
-pub const HEADER_BYTES: usize = 4 + 9 * 4 + 8;
+/// mirrored, king buckets, the king bucket of each square (64 bytes), checksum.
+pub const HEADER_BYTES: usize = header_bytes(VERSION);
+
+/// The header's length in a file of `version`: version 3 had no king buckets, version 2
+/// no mirroring, version 1 no output bucket count either.
+const fn header_bytes(version: u32) -> usize {
+    match version {
+        1 => 40,
+        2 => 44,
+        3 => 48,
+        _ => 48 + 4 + 64,
+    }
+}
 
 /// The output bucket of a position with `pieces` on the board (kings included) in a
 /// network of `buckets`: steps of 32 / `buckets` pieces from 2, fewest first (for 8
@@ -110,17 +125,17 @@ impl std::str::FromStr for Activation {
     }
 }
 
-/// The feature of `piece` on `sq` as `perspective` sees it: its own pieces first, the
-/// board flipped for Black, and its files flipped by `flip` (`Network::flip`).
+/// The feature of `piece` on `sq` as `perspective` sees it in `view`: its own pieces
+/// first, the board flipped for Black, and the view's files flipped and bucket chosen.
 #[inline(always)]
-pub fn feature(perspective: Color, piece: Piece, sq: Square, flip: usize) -> usize {
+pub fn feature(perspective: Color, piece: Piece, sq: Square, view: View) -> usize {
     let theirs = usize::from(piece.color() != perspective);
     let sq = if perspective == Color::White {
         sq.index()
     } else {
         sq.index() ^ 56
     };
-    theirs * 384 + piece.kind().index() * 64 + (sq ^ flip)
+    view.base + theirs * 384 + piece.kind().index() * 64 + (sq ^ view.flip)
 }
 
 /// Whether a king on `file` (0 for a) is on the half where a mirrored network flips the
@@ -130,6 +145,102 @@ pub fn mirrors(file: usize) -> bool {
     file >= 4
 }
 
+/// How one side sees the board, which its king's square decides: the first feature of its
+/// king bucket's weights, and the files flipped (7) or not (0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    pub base: usize,
+    pub flip: usize,
+}
+
+/// How a network reads the board: mirrored or not, and the king bucket of each square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inputs {
+    /// Each side's view flipped left to right while its king is on files e to h.
+    pub mirrored: bool,
+    /// King buckets (1 to `MAX_KING_BUCKETS`), each with `INPUTS` rows of weights.
+    pub king_buckets: usize,
+    /// The bucket of a king on each square as its side sees the board (a1 its own corner),
+    /// after a mirrored network's flip.
+    pub king_map: [u8; 64],
+}
+
+impl Inputs {
+    /// One set of weights, not mirrored.
+    pub const PLAIN: Inputs = Inputs {
+        mirrored: false,
+        king_buckets: 1,
+        king_map: [0; 64],
+    };
+
+    /// Mirrored, with the king buckets of `king_layout(king_buckets)`.
+    pub fn new(mirrored: bool, king_buckets: usize) -> Result<Inputs, String> {
+        let king_map = king_layout(king_buckets)
+            .ok_or_else(|| format!("{king_buckets} king buckets: the layouts are 1, 2, 4 and 8"))?;
+        Ok(Inputs {
+            mirrored,
+            king_buckets,
+            king_map,
+        })
+    }
+
+    /// Feature rows in all: `INPUTS` a king bucket.
+    pub fn features(&self) -> usize {
+        self.king_buckets * INPUTS
+    }
+
+    /// The view of the side whose king is on `own_king` (0 to 63, as that side sees the
+    /// board: a1 its own corner).
+    #[inline(always)]
+    pub fn view(&self, own_king: usize) -> View {
+        let flip = if self.mirrored && mirrors(own_king % 8) {
+            7
+        } else {
+            0
+        };
+        View {
+            base: usize::from(self.king_map[own_king ^ flip]) * INPUTS,
+            flip,
+        }
+    }
+
+    /// The view of `perspective` with its king on `king`.
+    #[inline(always)]
+    pub fn view_of(&self, perspective: Color, king: Square) -> View {
+        self.view(if perspective == Color::White {
+            king.index()
+        } else {
+            king.index() ^ 56
+        })
+    }
+}
+
+/// The king bucket layouts `ferrum train --king-buckets` offers, by their number of
+/// buckets: each square's bucket as a side sees the board, symmetric left to right (so the
+/// same for mirrored networks), finest where kings spend most of a game. 2: the first rank,
+/// the rest. 4: the first rank's corners (a, b, g, h) and centre, the second rank, the
+/// rest. 8: each pair of files of the first rank (a and h, b and g, ...), the second rank's
+/// wings and centre, the third rank, the rest.
+pub fn king_layout(buckets: usize) -> Option<[u8; 64]> {
+    let bucket = |sq: usize| -> u8 {
+        let (rank, file) = (sq / 8, sq % 8);
+        let edge = file.min(7 - file) as u8; // 0 for files a and h, 3 for d and e
+        match (buckets, rank) {
+            (1, _) => 0,
+            (2, 0) => 0,
+            (2, _) => 1,
+            (4, 0) => u8::from(edge >= 2),
+            (4, 1) => 2,
+            (4, _) => 3,
+            (8, 0) => edge,
+            (8, 1) => 4 + u8::from(edge >= 2),
+            (8, 2) => 6,
+            _ => 7,
+        }
+    };
+    matches!(buckets, 1 | 2 | 4 | 8).then(|| std::array::from_fn(bucket))
+}
+
 /// A quantised network.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
@@ -137,9 +248,9 @@ pub struct Network {
     pub activation: Activation,
     /// Output buckets (1 to `MAX_BUCKETS`).
     pub buckets: usize,
-    /// Each side's view flipped left to right while its king is on files e to h.
-    pub mirrored: bool,
-    /// Feature weights, `INPUTS` rows of `hidden`, scaled by QA.
+    /// Mirroring and king buckets.
+    pub inputs: Inputs,
+    /// Feature weights, `inputs.features()` rows of `hidden`, scaled by QA.
     pub feature_weights: Vec<i16>,
     /// Accumulator biases, scaled by QA.
     pub feature_bias: Vec<i16>,
@@ -176,15 +287,23 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 impl Network {
     /// The network's shape for people: `(768 -> 256) x 2 -> 1, SCReLU, 8 output buckets`,
-    /// and `, mirrored` for a mirrored one.
+    /// then `, mirrored` and `, 4 king buckets` where they apply.
     pub fn shape(&self) -> String {
         let buckets = match self.buckets {
             1 => "1 output bucket".to_string(),
             n => format!("{n} output buckets"),
         };
-        let mirrored = if self.mirrored { ", mirrored" } else { "" };
+        let mirrored = if self.inputs.mirrored {
+            ", mirrored"
+        } else {
+            ""
+        };
+        let kings = match self.inputs.king_buckets {
+            1 => String::new(),
+            n => format!(", {n} king buckets"),
+        };
         format!(
-            "(768 -> {}) x 2 -> 1, {:?}, {buckets}{mirrored}",
+            "(768 -> {}) x 2 -> 1, {:?}, {buckets}{mirrored}{kings}",
             self.hidden, self.activation
         )
     }
@@ -211,10 +330,12 @@ impl Network {
             QB as u32,
             self.scale as u32,
             self.buckets as u32,
-            u32::from(self.mirrored),
+            u32::from(self.inputs.mirrored),
+            self.inputs.king_buckets as u32,
         ] {
             out.extend_from_slice(&field.to_le_bytes());
         }
+        out.extend_from_slice(&self.inputs.king_map);
         out.extend_from_slice(&checksum(&weights).to_le_bytes());
         out.extend_from_slice(&weights);
         out
@@ -236,8 +357,7 @@ impl Network {
                 "network version {version}, expected 1 to {VERSION}"
             ));
         }
-        // Versions 1 and 2 lack the last field or two.
-        let header = HEADER_BYTES - 4 * (VERSION - version) as usize;
+        let header = header_bytes(version);
         if bytes.len() < header {
             return Err(format!(
                 "{} bytes: too short for a network's header",
@@ -270,7 +390,31 @@ impl Network {
             1 => true,
             code => return Err(format!("mirroring {code}, expected 0 or 1")),
         };
-        let values = INPUTS * hidden + hidden + buckets * (2 * hidden + 1);
+        let mut inputs = Inputs {
+            mirrored,
+            ..Inputs::PLAIN
+        };
+        if version >= 4 {
+            inputs.king_buckets = field(9) as usize;
+            if !(1..=MAX_KING_BUCKETS).contains(&inputs.king_buckets) {
+                return Err(format!(
+                    "{} king buckets (1 to {MAX_KING_BUCKETS})",
+                    inputs.king_buckets
+                ));
+            }
+            inputs.king_map.copy_from_slice(&bytes[44..108]);
+            if let Some(&b) = inputs
+                .king_map
+                .iter()
+                .find(|&&b| b as usize >= inputs.king_buckets)
+            {
+                return Err(format!(
+                    "the king bucket map names bucket {b} of {}",
+                    inputs.king_buckets
+                ));
+            }
+        }
+        let values = inputs.features() * hidden + hidden + buckets * (2 * hidden + 1);
         let expected = header + 2 * values;
         if bytes.len() != expected {
             return Err(format!(
@@ -287,7 +431,7 @@ impl Network {
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]));
         let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<i16>>();
-        let feature_weights = take(INPUTS * hidden);
+        let feature_weights = take(inputs.features() * hidden);
         let feature_bias = take(hidden);
         let output_weights = take(buckets * 2 * hidden);
         let output_bias = take(buckets);
@@ -295,7 +439,7 @@ impl Network {
             hidden,
             activation,
             buckets,
-            mirrored,
+            inputs,
             feature_weights,
             feature_bias,
             output_weights,
@@ -316,31 +460,21 @@ impl Network {
         Ok(network)
     }
 
-    /// How `perspective`'s features flip the files (0 or 7, for `feature`) with its king on
-    /// `king`.
-    #[inline(always)]
-    pub fn flip(&self, king: Square) -> usize {
-        if self.mirrored && mirrors(king.file() as usize) {
-            7
-        } else {
-            0
-        }
-    }
-
-    /// `flip` for `perspective` on `board`.
-    pub fn flip_on(&self, board: &Board, perspective: Color) -> usize {
-        self.flip(board.king_square(perspective))
+    /// The view of `perspective` on `board`.
+    pub fn view_on(&self, board: &Board, perspective: Color) -> View {
+        self.inputs
+            .view_of(perspective, board.king_square(perspective))
     }
 
     /// The accumulator of `perspective` computed from the pieces of `board`.
     pub fn accumulate(&self, board: &Board, perspective: Color) -> Vec<i16> {
         let mut acc = self.feature_bias.clone();
-        let flip = self.flip_on(board, perspective);
+        let view = self.view_on(board, perspective);
         for sq in board.occupied() {
             let Some(piece) = board.piece_at(sq) else {
                 continue;
             };
-            let row = feature(perspective, piece, sq, flip) * self.hidden;
+            let row = feature(perspective, piece, sq, view) * self.hidden;
             for (a, w) in acc
                 .iter_mut()
                 .zip(&self.feature_weights[row..row + self.hidden])
@@ -399,5 +533,41 @@ impl Network {
             &self.accumulate(board, !us),
             self.bucket_of(board),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each layout uses all its buckets, is the same on both wings (so a mirrored network
+    /// and a plain one read it alike), and keeps the first rank apart from the rest.
+    #[test]
+    fn king_layouts() {
+        for buckets in [1, 2, 4, 8] {
+            let map = king_layout(buckets).unwrap();
+            for b in 0..buckets as u8 {
+                assert!(map.contains(&b), "{buckets}: bucket {b} unused");
+            }
+            for sq in 0..64 {
+                assert_eq!(map[sq], map[sq ^ 7], "{buckets}: square {sq}");
+                if buckets > 1 {
+                    assert_ne!(map[sq % 8], map[8 + sq % 8], "{buckets}: file {}", sq % 8);
+                }
+            }
+        }
+        assert!(king_layout(3).is_none() && king_layout(16).is_none());
+        // White's king on g1 and Black's on g8 are in the same bucket, with or without
+        // mirroring; on e1 it is the first rank's centre.
+        let inputs = Inputs::new(true, 4).unwrap();
+        let g1 = Square::from_index_unchecked(6);
+        let g8 = Square::from_index_unchecked(62);
+        assert_eq!(
+            inputs.view_of(Color::White, g1),
+            inputs.view_of(Color::Black, g8)
+        );
+        assert_eq!(inputs.view_of(Color::White, g1), View { base: 0, flip: 7 });
+        let e1 = Square::from_index_unchecked(4);
+        assert_eq!(inputs.view_of(Color::White, e1).base, INPUTS);
     }
 }

@@ -10,7 +10,7 @@
 pub mod model;
 
 use crate::data::bullet;
-use crate::nnue::{Activation, MAX_BUCKETS, Network, WEIGHT_CLIP};
+use crate::nnue::{Activation, Inputs, MAX_BUCKETS, Network, WEIGHT_CLIP};
 use bulletformat::ChessBoard;
 use model::{Params, Pass};
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +32,8 @@ pub struct Config {
     pub buckets: usize,
     /// Each side's view flipped left to right while its king is on files e to h.
     pub mirrored: bool,
+    /// King buckets (`nnue::king_layout`: 1, 2, 4 or 8).
+    pub king_buckets: usize,
     pub epochs: usize,
     /// Positions an epoch (at most the training set; all of it by default).
     pub epoch_positions: Option<usize>,
@@ -55,6 +57,9 @@ pub struct Config {
     pub validation_files: Vec<PathBuf>,
     /// A checkpoint to go on from.
     pub resume: Option<PathBuf>,
+    /// A network file to start from instead of random weights (fine-tuning; with king
+    /// buckets, a network without them fills the shared rows and the buckets start at zero).
+    pub init: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -66,6 +71,7 @@ impl Default for Config {
             activation: Activation::SCReLU,
             buckets: 8,
             mirrored: true,
+            king_buckets: 1,
             epochs: 40,
             epoch_positions: None,
             batch: 16_384,
@@ -80,6 +86,7 @@ impl Default for Config {
             validation: 100_000,
             validation_files: Vec::new(),
             resume: None,
+            init: None,
         }
     }
 }
@@ -97,10 +104,11 @@ impl AdamW {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(hidden: usize, buckets: usize) -> AdamW {
+    fn new(shape: &Params) -> AdamW {
+        let zeros = || Params::zeros(shape.hidden, shape.buckets, shape.inputs);
         AdamW {
-            m: Params::zeros(hidden, buckets),
-            v: Params::zeros(hidden, buckets),
+            m: zeros(),
+            v: zeros(),
             steps: 0,
         }
     }
@@ -171,6 +179,16 @@ fn pass(
     }
 }
 
+/// The network `params` compute, which the passes run: themselves, or with king buckets
+/// their rows merged into `merged` (`Params::merge_into`).
+fn merge<'a>(params: &'a Params, merged: &'a mut Params) -> &'a Params {
+    if params.shared.is_empty() {
+        return params;
+    }
+    params.merge_into(merged);
+    merged
+}
+
 /// The mean loss of `network` on `positions` (the trainer's validation figure, with the
 /// target's `lambda` and the network's own scale), over `threads`.
 pub fn loss(network: &Network, positions: &[ChessBoard], lambda: f32, threads: usize) -> f64 {
@@ -222,10 +240,10 @@ pub struct Epoch {
 }
 
 /// A checkpoint: the parameters, the optimiser and the epochs done.
-const CHECKPOINT_MAGIC: &[u8; 4] = b"FRC3";
+const CHECKPOINT_MAGIC: &[u8; 4] = b"FRC4";
 /// The magic, then hidden size, epochs done, AdamW's steps, SCReLU or not, buckets,
-/// mirrored.
-const CHECKPOINT_HEADER: usize = 4 + 6 * 8;
+/// mirrored, king buckets.
+const CHECKPOINT_HEADER: usize = 4 + 7 * 8;
 
 /// Where the checkpoint of the network written to `output` goes.
 pub fn checkpoint_path(output: &Path) -> PathBuf {
@@ -248,7 +266,8 @@ fn save_checkpoint(
         adam.steps,
         u64::from(activation == Activation::SCReLU),
         params.buckets as u64,
-        u64::from(params.mirrored),
+        u64::from(params.inputs.mirrored),
+        params.inputs.king_buckets as u64,
     ] {
         bytes.extend_from_slice(&field.to_le_bytes());
     }
@@ -274,33 +293,32 @@ fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize
     let bad = |why: &str| format!("{}: {why}", path.display());
     if bytes.len() < CHECKPOINT_HEADER || &bytes[..4] != CHECKPOINT_MAGIC {
         return Err(bad(
-            "not a Ferrum training checkpoint (or one from before mirroring)",
+            "not a Ferrum training checkpoint (or one from before king buckets)",
         ));
     }
     let field =
         |i: usize| u64::from_le_bytes(bytes[4 + 8 * i..12 + 8 * i].try_into().unwrap_or([0; 8]));
-    let (hidden, epochs, steps, screlu, buckets, mirrored) = (
+    let (hidden, epochs, steps, screlu, buckets, mirrored, kings) = (
         field(0) as usize,
         field(1) as usize,
         field(2),
         field(3),
         field(4) as usize,
         field(5) == 1,
+        field(6) as usize,
     );
     if hidden != config.hidden
         || (screlu == 1) != (config.activation == Activation::SCReLU)
         || buckets != config.buckets
         || mirrored != config.mirrored
+        || kings != config.king_buckets
     {
         return Err(bad(
-            "made for another hidden size, activation, number of output buckets or mirroring",
+            "made for another hidden size, activation, number of output or king buckets, or mirroring",
         ));
     }
-    let mut sets = [
-        Params::zeros(hidden, buckets),
-        Params::zeros(hidden, buckets),
-        Params::zeros(hidden, buckets),
-    ];
+    let inputs = Inputs::new(mirrored, kings)?;
+    let mut sets = std::array::from_fn(|_| Params::zeros(hidden, buckets, inputs));
     let expected = CHECKPOINT_HEADER + 4 * 3 * sets[0].len();
     if bytes.len() != expected {
         return Err(bad(&format!("{} bytes, expected {expected}", bytes.len())));
@@ -313,9 +331,61 @@ fn load_checkpoint(path: &Path, config: &Config) -> Result<(Params, AdamW, usize
             *v = floats.next().unwrap_or(0.0);
         }
     }
-    let [mut params, m, v] = sets;
-    params.mirrored = mirrored;
+    let [params, m, v] = sets;
     Ok((params, AdamW { m, v, steps }, epochs))
+}
+
+/// The parameters of the network file at `path`, in the shape `config` trains: the same
+/// hidden size, activation, output buckets, mirroring and scale, and either the same king
+/// buckets or none (then its rows become the shared ones, the buckets' own rows zero, so
+/// that training starts from the network's exact function).
+fn initial(path: &Path, config: &Config, inputs: Inputs) -> Result<Params, String> {
+    let bad = |why: String| format!("{}: {why}", path.display());
+    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+    let network = Network::from_bytes(&bytes).map_err(bad)?;
+    if network.hidden != config.hidden
+        || network.activation != config.activation
+        || network.buckets != config.buckets
+        || network.inputs.mirrored != config.mirrored
+    {
+        return Err(bad(format!(
+            "a network of {}, not the shape trained ({} hidden, {}, {} output buckets, {})",
+            network.shape(),
+            config.hidden,
+            config.activation,
+            config.buckets,
+            if config.mirrored {
+                "mirrored"
+            } else {
+                "not mirrored"
+            }
+        )));
+    }
+    if network.scale as f32 != config.scale {
+        return Err(bad(format!(
+            "trained with scale {}, not {} (--scale {})",
+            network.scale, config.scale, network.scale
+        )));
+    }
+    let mut params = Params::from_network(&network);
+    if network.inputs == inputs {
+        if inputs.king_buckets > 1 {
+            params.shared = vec![0.0; crate::nnue::INPUTS * config.hidden];
+        }
+        return Ok(params);
+    }
+    if network.inputs.king_buckets != 1 {
+        return Err(bad(format!(
+            "{} king buckets, not {} (or none)",
+            network.inputs.king_buckets, inputs.king_buckets
+        )));
+    }
+    let mut expanded = Params::zeros(config.hidden, config.buckets, inputs);
+    expanded.shared = params.feature_weights;
+    expanded.feature_bias = params.feature_bias;
+    expanded.output_weights = params.output_weights;
+    expanded.output_bias = params.output_bias;
+    Ok(expanded)
 }
 
 /// Trains as `config` says, printing a line an epoch to `out`; returns the epochs' figures.
@@ -332,6 +402,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
             config.buckets
         ));
     }
+    let inputs = Inputs::new(config.mirrored, config.king_buckets)?;
     let started = Instant::now();
     let mut positions = load(&config.data)?;
     if positions.len() < 2 {
@@ -353,17 +424,17 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let (mut params, mut adam, done) = match &config.resume {
         Some(path) => load_checkpoint(path, config)?,
-        None => (
-            Params {
-                mirrored: config.mirrored,
-                ..Params::random(config.hidden, config.buckets, &mut rng)
-            },
-            AdamW::new(config.hidden, config.buckets),
-            0,
-        ),
+        None => {
+            let params = match &config.init {
+                Some(path) => initial(path, config, inputs)?,
+                None => Params::random(config.hidden, config.buckets, inputs, &mut rng),
+            };
+            let adam = AdamW::new(&params);
+            (params, adam, 0)
+        }
     };
     let threads = config.threads.max(1);
-    let mut grads = vec![Params::zeros(config.hidden, config.buckets); threads];
+    let mut grads = vec![Params::zeros(config.hidden, config.buckets, inputs); threads];
     let pass_of = Pass {
         activation: config.activation,
         lambda: config.lambda,
@@ -377,6 +448,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     let batches = per_epoch.div_ceil(batch);
     let total_batches = positions.len().div_ceil(batch);
     let mut figures = Vec::new();
+    let mut merged = params.merged();
     for epoch in done + 1..=config.epochs {
         let rate = config.rate * config.gamma.powi(((epoch - 1) / config.step.max(1)) as i32);
         // The batches of the training set in an order from the seed and the epoch.
@@ -391,7 +463,9 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
         let (mut loss, mut seen) = (0.0, 0);
         for &b in order.iter().take(batches) {
             let slice = &positions[b * batch..((b + 1) * batch).min(positions.len())];
-            loss += pass(&params, pass_of, slice, threads, Some(&mut grads));
+            let network = merge(&params, &mut merged);
+            loss += pass(network, pass_of, slice, threads, Some(&mut grads));
+            Params::gather_shared(&mut grads[0]);
             adam.step(
                 &mut params,
                 &grads[0],
@@ -399,13 +473,15 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
                 rate,
                 config.weight_decay,
             );
+            params.clip_merged();
             seen += slice.len();
         }
         let speed = seen as f64 / clock.elapsed().as_secs_f64().max(1e-9);
         let validation_loss = if validation.is_empty() {
             f64::NAN
         } else {
-            pass(&params, pass_of, &validation, threads, None) / validation.len() as f64
+            let network = merge(&params, &mut merged);
+            pass(network, pass_of, &validation, threads, None) / validation.len() as f64
         };
         let figure = Epoch {
             epoch,
