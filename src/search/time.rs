@@ -12,6 +12,9 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether the soft bound is a share of a clock, which a position may stretch or
+    /// shrink (`soft_exceeded`'s scale); a fixed time a move is used whole.
+    scalable: bool,
 }
 
 impl TimeManager {
@@ -22,6 +25,7 @@ impl TimeManager {
             start: Instant::now(),
             soft: soft.map(Duration::from_millis),
             hard: hard.map(Duration::from_millis),
+            scalable: limits.clock.is_some(),
         }
     }
 
@@ -71,8 +75,10 @@ impl TimeManager {
     }
 
     /// Past the soft bound times `scale` (how much more or less time the position is
-    /// worth than the average move): do not start another iteration.
+    /// worth than the average move; ignored for a fixed time a move): do not start
+    /// another iteration.
     pub fn soft_exceeded(&self, scale: f64) -> bool {
+        let scale = if self.scalable { scale } else { 1.0 };
         self.soft
             .is_some_and(|s| self.start.elapsed() >= s.mul_f64(scale))
     }
@@ -211,5 +217,21 @@ mod tests {
             ..clock(1_000, 0, None)
         };
         assert_eq!(TimeManager::bounds_ms(&infinite, 10), (None, None));
+    }
+
+    /// `go movetime` searches its time whatever the position: only a clock's share is
+    /// scaled (a search 500 ms into a 1 s move goes on even where the scale is the least).
+    #[test]
+    fn a_fixed_time_is_not_scaled() {
+        let started = |limits: Limits| {
+            let mut time = TimeManager::new(&limits, 10);
+            time.start = Instant::now() - Duration::from_millis(500);
+            time
+        };
+        assert!(!started(Limits::movetime(1_000)).soft_exceeded(0.4));
+        assert!(!started(Limits::movetime(1_000)).soft_exceeded(1.0));
+        // 10 s for 10 moves: a soft bound of 666 ms.
+        assert!(started(clock(10_000, 0, Some(10))).soft_exceeded(0.4));
+        assert!(!started(clock(10_000, 0, Some(10))).soft_exceeded(1.0));
     }
 }
