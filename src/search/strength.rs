@@ -19,11 +19,11 @@ pub const MAX_ELO: u32 = 2800;
 /// (docs/strength-limit.md). Stockfish's scale stretches between 1500 and 2000, hence the
 /// steeper middle.
 const NODE_SCALE: [(u32, f64, f64); 5] = [
-    (MIN_ELO, 10.0, 9.65),
-    (1500, 13.0, 12.65),
-    (2000, 18.3, 17.3),
-    (2500, 22.0, 21.0),
-    (MAX_ELO, 24.0, 23.0),
+    (MIN_ELO, 10.0, 9.45),
+    (1500, 13.0, 12.45),
+    (2000, 18.3, 16.9),
+    (2500, 22.0, 20.6),
+    (MAX_ELO, 24.0, 22.6),
 ];
 /// How far below the best line a move may score and still be played often, in
 /// centipawns, at `MIN_ELO`; it falls to none at `MAX_ELO`.
@@ -203,7 +203,7 @@ mod tests {
             assert!(network.nodes() < hce.nodes(), "{elo}");
             assert_eq!(hce.temperature(), network.temperature());
         }
-        assert_eq!(Strength::new(1500, true).nodes(), 6_427, "2^12.65");
+        assert_eq!(Strength::new(1500, true).nodes(), 5_595, "2^12.45");
     }
 
     #[test]
