@@ -1,6 +1,7 @@
-//! `ferrum test`: runs an EPD test suite (WAC, BK, ECM, ...). Each position is searched
+//! `ferrum test`: runs an EPD test suite (WAC, BK, ECM, STS, ...). Each position is searched
 //! within the given limits; it is solved when the move found is one of its `bm` moves and
-//! none of its `am` moves (in SAN or coordinate notation).
+//! none of its `am` moves (in SAN or coordinate notation). Suites that grade moves, as the
+//! Strategic Test Suite does with `c0 "Nf3=10, g4=3";`, are also scored in points.
 
 use super::epd::Epd;
 use crate::board::Board;
@@ -33,6 +34,10 @@ pub struct TestSummary {
     pub solved: usize,
     /// Lines that could not be used (bad EPD, no `bm`/`am`, unreadable moves).
     pub skipped: usize,
+    /// Points of the moves found, and the most there were to earn, over the positions
+    /// that grade moves.
+    pub points: u32,
+    pub max_points: u32,
     pub nodes: u64,
     pub time: Duration,
 }
@@ -85,6 +90,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
             }
         };
         let solves = |m: Move| (best.is_empty() || best.contains(&m)) && !avoid.contains(&m);
+        let graded = move_points(&epd);
 
         session.clear();
         signals.stop.store(false, Ordering::Relaxed);
@@ -123,6 +129,12 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         };
         summary.positions += 1;
         summary.solved += usize::from(solved);
+        let points = graded
+            .iter()
+            .find(|&&(m, _)| Some(m) == found)
+            .map_or(0, |g| g.1);
+        summary.points += points;
+        summary.max_points += graded.iter().map(|g| g.1).max().unwrap_or(0);
         summary.nodes += result.nodes;
         summary.time += result.time;
 
@@ -138,11 +150,14 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
                 avoid.iter().map(san).collect::<Vec<_>>().join(" ")
             );
         }
-        let verdict = match (solved, found_at) {
+        let mut verdict = match (solved, found_at) {
             (true, Some(t)) => format!("solved (at {:.2}s)", t.as_secs_f64()),
             (true, None) => "solved".to_string(),
             (false, _) => "FAILED".to_string(),
         };
+        if !graded.is_empty() {
+            verdict += &format!(" {points} points");
+        }
         let _ = writeln!(
             out,
             "{id:<10} found {:<8} expected {expected:<16} {verdict:<18} depth {:>2}  time {:.2}s",
@@ -162,9 +177,14 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         }
     }
     let secs = summary.time.as_secs_f64();
+    let points = if summary.max_points > 0 {
+        format!(", {} of {} points", summary.points, summary.max_points)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "solved {} of {} ({} skipped); {secs:.1} s, {} nodes, {:.2} Mnps",
+        "solved {} of {}{points} ({} skipped); {secs:.1} s, {} nodes, {:.2} Mnps",
         summary.solved,
         summary.positions,
         summary.skipped,
@@ -172,6 +192,23 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
         summary.nodes as f64 / secs.max(1e-9) / 1e6
     );
     summary
+}
+
+/// The graded moves of a `c0 "Nf3=10, g4=3, Bc2=2"` comment (the Strategic Test Suite's
+/// convention), or none when the position has no such comment: a `c0` that does not read
+/// as moves and points throughout is an ordinary comment.
+fn move_points(epd: &Epd) -> Vec<(Move, u32)> {
+    let Some(comment) = epd.operands("c0").and_then(|c| c.first()) else {
+        return Vec::new();
+    };
+    comment
+        .split(',')
+        .map(|pair| {
+            let (text, points) = pair.trim().split_once('=')?;
+            Some((epd.board.parse_any_move(text).ok()?, points.parse().ok()?))
+        })
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 /// A line of moves in SAN, numbered from the position they start in: `34. Rxb2 Qxb2 35. Nc4`.
@@ -208,5 +245,31 @@ mod tests {
             .collect::<Vec<_>>();
         assert_eq!(san_line(&board, &line), "30... Kd7 31. O-O-O+ Ke6 32. Rd8");
         assert_eq!(san_line(&board, &[]), "");
+    }
+
+    #[test]
+    fn graded_moves_score_points() {
+        // Points for the move found, graded or not the best; a c0 that is prose grades nothing.
+        let suite = concat!(
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\"; c0 \"Ra8#=10, Ra7=3\";\n",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"prose\"; c0 \"back rank, mate\";\n",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra7; id \"missed\"; c0 \"Ra7=10, Ra8=4\";\n",
+        );
+        let config = TestConfig {
+            limits: Limits::depth(3),
+            multipv: 1,
+            early_exit: None,
+            hash_mb: 1,
+            syzygy: None,
+            network: None,
+            verbose: false,
+        };
+        let mut out = Vec::new();
+        let summary = run(suite, &config, &mut out);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!((summary.positions, summary.solved), (3, 2), "{text}");
+        assert_eq!((summary.points, summary.max_points), (14, 20), "{text}");
+        assert!(text.contains("14 of 20 points"), "{text}");
+        assert!(text.lines().nth(1).is_some_and(|l| !l.contains("points")));
     }
 }
