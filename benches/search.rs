@@ -1,8 +1,11 @@
-//! Search to a fixed depth from a fresh table: the whole engine at work, deterministic.
+//! Search to a fixed depth from a fresh table: the whole engine at work, deterministic, as
+//! `ferrum bench` and a GUI's first search run it (the same evaluator and table size;
+//! tests/defaults.rs checks that they agree).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ferrum::board::Board;
-use ferrum::search::{Limits, SearchOptions, Session, Signals};
+use ferrum::search::{Limits, SearchOptions, Signals};
+use ferrum::tools::bench;
 
 const POSITIONS: [(&str, &str, i32); 3] = [
     (
@@ -23,7 +26,7 @@ const POSITIONS: [(&str, &str, i32); 3] = [
 ];
 
 fn search_benches(c: &mut Criterion) {
-    let mut session = Session::new(16, SearchOptions::default());
+    let mut session = bench::session(SearchOptions::default());
     let signals = Signals::default();
     let mut group = c.benchmark_group("search");
     group.sample_size(10);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits Ferrum's win-draw-loss model (src/eval/wdl.rs) to games with Ferrum's own scores.
+"""Fits Ferrum's win-draw-loss model (src/calibration.rs) to games with Ferrum's own scores.
 
     python3 scripts/fit-wdl.py GAMES.pgn [MORE.pgn ...]
 
@@ -74,7 +74,9 @@ def main():
                    options={"maxiter": 100000, "xtol": 1e-4, "ftol": 1e-9})
     a, b = ", ".join(f"{c:.3f}" for c in fit.x[:4]), ", ".join(f"{c:.3f}" for c in fit.x[4:])
     print(f"{len(data)} scored moves; log-likelihood {-fit.fun:.1f}")
-    print(f"const A: [f64; 4] = [{a}];\nconst B: [f64; 4] = [{b}];")
+    print(f"a = [{a}], b = [{b}]")
+    wdl = ",".join(f"{c:.3f}" for c in fit.x)
+    print(f"into a network file: ferrum calibrate NET.nnue -o OUT.nnue --wdl={wdl}")
     print("calibration (score bin: moves, observed W/D/L %, predicted W/D/L %):")
     for low in range(-600, 600, 100):
         sel = (x >= low) & (x < low + 100)

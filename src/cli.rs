@@ -3,7 +3,7 @@
 
 use crate::modes::Globals;
 use crate::modes::book::{EcoArgs, MakebookArgs};
-use crate::modes::data::{DataCommand, DatagenArgs, TrainArgs, TuneArgs};
+use crate::modes::data::{CalibrateArgs, DataCommand, DatagenArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
 use crate::modes::search::{BenchArgs, ProbeArgs, TestArgs};
@@ -56,6 +56,9 @@ pub enum Mode {
     Data(DataCommand),
     /// Train a network on bulletformat positions and write it quantised for the engine
     Train(TrainArgs),
+    /// Show a network file's calibration (WDL model, UCI_Elo node budgets), or write the
+    /// network with another
+    Calibrate(CalibrateArgs),
     /// Fit the evaluation's weights to labelled positions (Texel's method) and write them as
     /// Rust source
     Tune(TuneArgs),

@@ -4,11 +4,13 @@
 pub mod attacks;
 pub mod board;
 pub mod book;
+pub mod calibration;
 pub mod comm;
 pub mod data;
 pub mod eco;
 pub mod engine;
 pub mod eval;
+pub mod evaluator;
 pub mod movegen;
 pub mod nnue;
 pub mod search;

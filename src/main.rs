@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         Mode::PerftSuite(args) => position::perft_suite(args),
         Mode::Data(command) => data::data(command),
         Mode::Train(args) => data::train(args),
+        Mode::Calibrate(args) => data::calibrate(args),
         Mode::Tune(args) => data::tune(args),
         Mode::Makebook(args) => book::makebook(args),
         Mode::Eco(args) => book::eco(args),

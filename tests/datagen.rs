@@ -180,15 +180,13 @@ fn viriformat_shards_survive_kill_9() {
     let _ = std::fs::remove_dir_all(&killed.output);
     let args = |games: u64| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ferrum"));
-        // `--hce`: the library's Config evaluates without a network.
-        cmd.args([
-            "datagen", "--hce", "--nodes", "1000", "--seed", "33", "--games",
-        ])
-        .arg(games.to_string())
-        .arg("-o")
-        .arg(&killed.output)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        // The library's Config and the command line evaluate alike by default.
+        cmd.args(["datagen", "--nodes", "1000", "--seed", "33", "--games"])
+            .arg(games.to_string())
+            .arg("-o")
+            .arg(&killed.output)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
         cmd
     };
     let path = datagen::shard_path(&killed.output, 33);

@@ -134,7 +134,11 @@ fn plies_to_mate(fen: &str, nodes: u64, network: bool) -> Option<usize> {
     use ferrum::search::{Limits, SearchOptions, Session, Signals};
     let mut board = Board::from_fen(fen).unwrap();
     let options = SearchOptions {
-        network: network.then(ferrum::nnue::embedded),
+        evaluator: if network {
+            ferrum::evaluator::Evaluator::built_in()
+        } else {
+            ferrum::evaluator::Evaluator::hand_crafted()
+        },
         ..SearchOptions::default()
     };
     let mut session = Session::new(16, options);

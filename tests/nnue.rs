@@ -1,13 +1,16 @@
 //! The network in the engine: over random games (Chess960 castling, en passant and
 //! promotions among their moves) the accumulators updated move by move equal those
-//! computed from the pieces, and the output of every path (AVX2 where the CPU has it,
-//! plain Rust, from scratch) is the same integer, with one output bucket or eight, plain
+//! computed from the pieces, and the output of every path (the kernels the CPU has and
+//! the plain Rust ones, incremental and from scratch) is the same integer, with one output bucket or eight, plain
 //! or mirrored (each side's view flipped while its king is on files e to h), with one king
 //! bucket or several (a side computed again when its king moves to another view).
 
 use ferrum::board::Board;
+use ferrum::evaluator::Evaluator;
 use ferrum::movegen::legal_moves;
-use ferrum::nnue::{Accumulator, AccumulatorStack, Activation, Changes, HIDDEN, Inputs, Network};
+use ferrum::nnue::{
+    Accumulator, AccumulatorStack, Activation, Changes, HIDDEN, Inputs, Kernels, Network,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -30,6 +33,8 @@ fn random_network(activation: Activation, buckets: usize, inputs: Inputs, seed: 
             .collect(),
         output_bias: (0..buckets).map(|_| draw(32_000) as i16).collect(),
         scale: 400,
+        own_calibration: None,
+        kernels: Kernels::detect(),
     }
 }
 
@@ -63,10 +68,15 @@ fn incremental_scratch_simd_and_scalar_agree() {
         let network = random_network(activation, buckets, inputs, n as u64);
         // Saved network files round-trip too.
         assert_eq!(Network::from_bytes(&network.to_bytes()).unwrap(), network);
+        let scalar = Network {
+            kernels: Kernels::Scalar,
+            ..network.clone()
+        };
         for (game, fen) in fens.iter().enumerate() {
             let mut board = Board::from_fen(fen).unwrap();
             board.set_chess960(game < 24);
             let mut acc = Accumulator::from_board(&network, &board);
+            let mut scalar_acc = Accumulator::from_board(&scalar, &board);
             for _ in 0..120 {
                 let moves = legal_moves(&board);
                 if moves.is_empty() {
@@ -92,18 +102,22 @@ fn incremental_scratch_simd_and_scalar_agree() {
                     board.king_square(board.side_to_move()),
                 );
                 acc = acc.after_move(&network, &board, m);
+                scalar_acc = scalar_acc.after_move(&scalar, &board, m);
                 board.make_move(m);
                 let moved = board.king_square(us);
                 refreshes += usize::from(inputs.view_of(us, king) != inputs.view_of(us, moved));
                 plies += 1;
                 let fresh = Accumulator::from_board(&network, &board);
                 assert_eq!(acc, fresh, "{} after {m}", board.to_fen());
+                assert_eq!(scalar_acc, fresh, "{} after {m}", board.to_fen());
                 let side = board.side_to_move();
-                let score = acc.evaluate(&network, side, board.occupied().count());
+                let pieces = board.occupied().count();
+                let score = acc.evaluate(&network, side, pieces);
                 assert_eq!(score, network.evaluate(&board), "{}", board.to_fen());
+                assert_eq!(score, scalar_acc.evaluate(&scalar, side, pieces));
                 let (ours, theirs) = (&acc.sides[side.index()], &acc.sides[(!side).index()]);
-                let scalar = network.output(ours, theirs, network.bucket_of(&board));
-                assert_eq!(score, scalar, "{}", board.to_fen());
+                let reference = network.output(ours, theirs, network.bucket_of(&board));
+                assert_eq!(score, reference, "{}", board.to_fen());
             }
         }
     }
@@ -168,11 +182,9 @@ fn searches_evaluate_with_the_network() {
     use ferrum::search::{Limits, SearchOptions, Session, Signals};
     let network = ferrum::nnue::embedded();
     assert_eq!(network.hidden, HIDDEN);
-    let options = SearchOptions {
-        network: Some(network),
-        threads: 1,
-        ..SearchOptions::default()
-    };
+    // The built-in network is the default.
+    let options = SearchOptions::default();
+    assert_eq!(options.evaluator.network(), Some(&network));
     for fen in std::fs::read_to_string("epd/bench.epd")
         .unwrap()
         .lines()
@@ -186,7 +198,13 @@ fn searches_evaluate_with_the_network() {
         let (a, b) = (run(), run());
         assert_eq!((a.nodes, a.best), (b.nodes, b.best), "{fen}");
         assert!(legal_moves(&board).contains(&a.best.unwrap()), "{fen}");
-        let mut hce = Session::new(4, SearchOptions::default());
+        let mut hce = Session::new(
+            4,
+            SearchOptions {
+                evaluator: Evaluator::hand_crafted(),
+                ..SearchOptions::default()
+            },
+        );
         let c = hce.run(&board, &Limits::depth(7), &Signals::default(), &mut |_| {});
         assert_ne!(
             (a.nodes, a.score),

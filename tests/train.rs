@@ -365,19 +365,34 @@ fn bad_network_files_are_refused() {
             "names bucket 1 of 1",
         ),
         (
-            [&good[..4], &5u32.to_le_bytes(), &good[8..]].concat(),
-            "version 5",
+            [&good[..4], &6u32.to_le_bytes(), &good[8..]].concat(),
+            "version 6",
         ),
+        // A calibration whose budgets fall with the level, and one cut short.
+        {
+            let mut network = Network::from_bytes(&good).unwrap();
+            let mut calibration = ferrum::nnue::DEFAULT_CALIBRATION;
+            calibration.log2_nodes.reverse();
+            network.own_calibration = Some(calibration);
+            (network.to_bytes(), "must rise with the level")
+        },
+        {
+            let mut network = Network::from_bytes(&good).unwrap();
+            network.own_calibration = Some(ferrum::nnue::DEFAULT_CALIBRATION);
+            let bytes = network.to_bytes();
+            (bytes[..bytes.len() - 1].to_vec(), "bytes, expected")
+        },
     ];
     // Files of version 1 (before output buckets: no count in the header), 2 (before
     // mirroring) and 3 (before king buckets) are read as one bucket of each kind, not
-    // mirrored.
+    // mirrored; version 4 is version 5 without a calibration.
     let header = ferrum::nnue::HEADER_BYTES;
     let weights = &good[header - 8..];
     let v1 = [&good[..4], &1u32.to_le_bytes(), &good[8..32], weights].concat();
     let v2 = [&good[..4], &2u32.to_le_bytes(), &good[8..36], weights].concat();
     let v3 = [&good[..4], &3u32.to_le_bytes(), &good[8..40], weights].concat();
-    for old in [v1, v2, v3] {
+    let v4 = [&good[..4], &4u32.to_le_bytes(), &good[8..]].concat();
+    for old in [v1, v2, v3, v4] {
         let network = Network::from_bytes(&old).unwrap();
         assert_eq!(network.inputs, ferrum::nnue::Inputs::PLAIN);
         assert_eq!(network, Network::from_bytes(&good).unwrap());

@@ -5,7 +5,6 @@ mod common;
 
 use common::Session;
 use ferrum::board::Board;
-use ferrum::eval::wdl;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -174,7 +173,8 @@ fn win_draw_loss_chances() {
     let (lines, _) = s.bestmove();
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
     s.send("setoption name UCI_ShowWDL value true");
-    for (use_nnue, model) in [("false", &wdl::HAND_CRAFTED), ("true", &wdl::NETWORK)] {
+    let network = ferrum::nnue::embedded().calibration().wdl;
+    for (use_nnue, model) in [("false", ferrum::eval::CALIBRATION.wdl), ("true", network)] {
         s.send(&format!("setoption name UseNNUE value {use_nnue}"));
         s.send("go depth 5");
         let (lines, _) = s.bestmove();
@@ -196,11 +196,7 @@ fn win_draw_loss_chances() {
             assert!(score < at && at < nodes, "{line}");
             assert_eq!(words[score + 1], "cp", "{line}");
             let cp = words[score + 2].parse().expect(line);
-            assert_eq!(
-                chances,
-                wdl::wdl(model, cp, 17),
-                "UseNNUE {use_nnue}: {line}"
-            );
+            assert_eq!(chances, model.chances(cp, 17), "UseNNUE {use_nnue}: {line}");
         }
     }
 }
@@ -660,6 +656,61 @@ fn network_options() {
         "{lines:?}"
     );
     assert_eq!(nodes(&mut s).0, network, "the same network from its file");
+}
+
+/// A network file may carry its calibration: the engine says which it uses, the file's own
+/// or the default, and its win/draw/loss chances follow that model.
+#[test]
+fn a_network_file_brings_its_calibration() {
+    use ferrum::calibration::{Calibration, WdlModel};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let mut network = (*ferrum::nnue::embedded()).clone();
+    network.own_calibration = None;
+    let plain = dir.join("uci-uncalibrated.nnue");
+    std::fs::write(&plain, network.to_bytes()).unwrap();
+    // A model far from the default's: half the spread, so the same score wins more often.
+    let own = Calibration {
+        wdl: WdlModel {
+            a: [0.0, 0.0, 0.0, 150.0],
+            b: [0.0, 0.0, 0.0, 40.0],
+        },
+        ..ferrum::nnue::DEFAULT_CALIBRATION
+    };
+    network.own_calibration = Some(own);
+    let calibrated = dir.join("uci-calibrated.nnue");
+    std::fs::write(&calibrated, network.to_bytes()).unwrap();
+
+    let mut s = Session::uci();
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send("position fen 4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1");
+    for (file, says, model) in [
+        (
+            &plain,
+            "none in the file, the default",
+            ferrum::nnue::DEFAULT_CALIBRATION.wdl,
+        ),
+        (&calibrated, "the file's own", own.wdl),
+    ] {
+        s.send(&format!("setoption name EvalFile value {}", file.display()));
+        s.send("isready");
+        let lines = s.until(|l| l == "readyok");
+        let stated = format!("WDL model and UCI_Elo scale: {says}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string network") && l.contains(&stated)),
+            "{lines:?}"
+        );
+        s.send("go depth 5");
+        let (lines, _) = s.bestmove();
+        let last = lines.iter().rev().find(|l| l.contains(" wdl ")).unwrap();
+        let words: Vec<&str> = last.split(' ').collect();
+        let at = words.iter().position(|&w| w == "wdl").unwrap();
+        let chances = [1, 2, 3].map(|i| words[at + i].parse::<u32>().unwrap());
+        let score = words.iter().position(|&w| w == "cp").unwrap();
+        let cp = words[score + 1].parse().unwrap();
+        assert_eq!(chances, model.chances(cp, 17), "{last}");
+    }
 }
 
 #[test]

@@ -15,11 +15,11 @@ pub use options::{Effect, Options, Shown};
 use play::Play;
 
 use crate::board::{Board, START_FEN};
+use crate::calibration::{self, WdlModel};
 use crate::comm::log::EngineLog;
 use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
-use crate::eval::wdl::{self, wdl};
+use crate::evaluator::Evaluator;
 use crate::movegen::divide;
-use crate::nnue::{self, Network};
 use crate::search::{
     Clock, Limits, Report, SearchHandle, SearchInfo, SearchOptions, SearchResult, Session, Signals,
     Strength, Syzygy,
@@ -96,7 +96,7 @@ pub struct Engine {
     session: Session,
     options: Options,
     /// The network from `EvalFile` (the built-in one by default), and that file's name.
-    network: Arc<Network>,
+    network: Evaluator,
     loaded_eval_file: String,
     /// Syzygy tables from the `SyzygyPath` option, when they opened.
     tablebases: Option<Arc<Tablebases>>,
@@ -128,7 +128,7 @@ impl Engine {
         Engine {
             board: Board::startpos(),
             session: Session::new(options.hash_mb, SearchOptions::default()),
-            network: nnue::embedded(),
+            network: Evaluator::built_in(),
             loaded_eval_file: String::new(),
             options,
             tablebases: None,
@@ -299,22 +299,35 @@ impl Engine {
         }
     }
 
+    /// The evaluation the options ask for: `EvalFile`'s network, or the hand-crafted one.
+    fn evaluator(&self) -> Evaluator {
+        if self.options.use_nnue {
+            self.network.clone()
+        } else {
+            Evaluator::hand_crafted()
+        }
+    }
+
+    /// The win-draw-loss model of the evaluation in use, when UCI_ShowWDL is on.
+    fn wdl_model(&self) -> Option<WdlModel> {
+        self.options
+            .show_wdl
+            .then(|| self.evaluator().calibration().wdl)
+    }
+
     /// Reads the network `EvalFile` names (the built-in one when empty). A file that cannot
     /// be used is reported, and the network in use stays, with its name.
     fn open_network(&mut self) {
         let path = self.options.eval_file.trim().to_string();
         if path.is_empty() {
-            self.network = nnue::embedded();
+            self.network = Evaluator::built_in();
             self.loaded_eval_file = path;
             return self.clear_tables();
         }
-        match nnue::load(std::path::Path::new(&path)) {
+        match Evaluator::from_file(std::path::Path::new(&path)) {
             Ok(network) => {
-                self.send(CommOut::Message(format!(
-                    "network {path}: {}",
-                    network.shape()
-                )));
-                self.network = Arc::new(network);
+                self.send(CommOut::Message(network.describe()));
+                self.network = network;
                 self.loaded_eval_file = path;
                 self.clear_tables();
             }
@@ -473,7 +486,11 @@ impl Engine {
             Purpose::Go => !limits.infinite && limits.mate.is_none() && !self.options.analyse_mode,
             Purpose::Analyze => false,
         };
-        let strength = self.options.strength().filter(|_| game_move);
+        let evaluator = self.evaluator();
+        let strength = self
+            .options
+            .strength(evaluator.calibration())
+            .filter(|_| game_move);
         let mut multipv = if purpose == Purpose::Think {
             1
         } else {
@@ -494,7 +511,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms,
             params: self.options.params.clone(),
             syzygy: self.syzygy(),
-            network: self.options.use_nnue.then(|| Arc::clone(&self.network)),
+            evaluator,
             // Analysis weighs a draw as a draw.
             contempt: if game_move { self.contempt() } else { 0 },
         };
@@ -546,6 +563,7 @@ impl Engine {
     }
 
     fn search_event(&mut self, report: SearchEvent) {
+        let wdl_model = self.wdl_model();
         let Some(running) = &mut self.running else {
             return;
         };
@@ -553,7 +571,7 @@ impl Engine {
             SearchEvent::Line(id, info)
                 if id == running.id && (running.purpose == Purpose::Go || self.play.post) =>
             {
-                let mut line = info_line(&running.root, &info, self.options.wdl_model());
+                let mut line = info_line(&running.root, &info, wdl_model);
                 // Under `nps` the time we report is the time we count: nodes at that rate.
                 if running.purpose != Purpose::Go
                     && let Some(rate) = self.play.node_rate
@@ -618,7 +636,7 @@ impl Engine {
         }
         let root = &running.root;
         if let Some(line) = result.lines.first() {
-            let mut info = info_line(root, line, self.options.wdl_model());
+            let mut info = info_line(root, line, self.wdl_model());
             info.nodes = result.nodes;
             info.time = result.time;
             // The same line with a few more microseconds tells the GUI nothing new.
@@ -716,8 +734,8 @@ pub fn serve(
 
 /// A search line for the front end: moves as text, and the win-draw-loss chances (by
 /// `wdl_model`, when UCI_ShowWDL asks for them).
-fn info_line(root: &Board, info: &SearchInfo, wdl_model: Option<&wdl::Model>) -> InfoLine {
+fn info_line(root: &Board, info: &SearchInfo, wdl_model: Option<WdlModel>) -> InfoLine {
     let mut line = info.with_pv(pv_text(root, &info.pv));
-    line.wdl = wdl_model.map(|model| wdl(model, info.score, wdl::material(root)));
+    line.wdl = wdl_model.map(|model| model.chances(info.score, calibration::material(root)));
     line
 }

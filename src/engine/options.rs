@@ -3,8 +3,8 @@
 //! XBoard's `feature option=` lines, the setters of both protocols (XBoard's `memory` and
 //! `cores` among them) and `Options::default()` all read that table.
 
+use crate::calibration::Calibration;
 use crate::comm::{OptionKind, OptionSpec};
-use crate::eval::wdl;
 use crate::search::{SearchParams, Strength, strength};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -400,20 +400,10 @@ const DECLARATIONS: &[Declaration] = &[
 ];
 
 impl Options {
-    /// The strength to play at, when limited.
-    pub fn strength(&self) -> Option<Strength> {
+    /// The strength to play at, when limited, on the scale of the evaluation in use.
+    pub fn strength(&self, calibration: &Calibration) -> Option<Strength> {
         self.limit_strength
-            .then(|| Strength::new(self.elo, self.use_nnue))
-    }
-
-    /// The win-draw-loss model for the evaluation in use, when UCI_ShowWDL is on.
-    pub fn wdl_model(&self) -> Option<&'static wdl::Model> {
-        let model = if self.use_nnue {
-            &wdl::NETWORK
-        } else {
-            &wdl::HAND_CRAFTED
-        };
-        self.show_wdl.then_some(model)
+            .then(|| Strength::new(self.elo, calibration))
     }
 
     /// The declarations a protocol shows its GUI (`Shown::Uci` or `Shown::XBoard`), the
@@ -550,7 +540,8 @@ mod tests {
         assert!(!o.own_book);
         assert_eq!(o.set("UCI_LimitStrength", Some("true")), Ok(Effect::None));
         assert_eq!(o.set("uci_elo", Some("2200")), Ok(Effect::None));
-        assert_eq!(o.strength(), Some(Strength::new(2200, true)));
+        let network = crate::nnue::DEFAULT_CALIBRATION;
+        assert_eq!(o.strength(&network), Some(Strength::new(2200, &network)));
         let before = o.clone();
         for (name, value) in [
             ("Hash", Some("1000000")),

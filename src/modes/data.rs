@@ -59,8 +59,8 @@ pub struct DatagenArgs {
 
 /// Self-play that appends labelled positions.
 pub fn datagen(args: DatagenArgs, globals: &Globals) -> ExitCode {
-    let network = match super::network(globals) {
-        Ok(network) => network,
+    let evaluator = match super::evaluator(globals) {
+        Ok(evaluator) => evaluator,
         Err(e) => return fail(e),
     };
     let openings = match &args.openings {
@@ -93,7 +93,7 @@ pub fn datagen(args: DatagenArgs, globals: &Globals) -> ExitCode {
         draw_plies: args.draw[1].max(1) as u32,
         draw_after: args.draw[2].max(0) as u32,
         hash_mb: args.hash.clamp(1, 65_536),
-        network,
+        evaluator,
         ..datagen::Config::default()
     };
     finish(datagen::run(&config, &mut std::io::stderr()).map(|s| {
@@ -356,4 +356,81 @@ pub fn train(args: TrainArgs) -> ExitCode {
         init: args.init,
     };
     finish(train::run(&config, &mut std::io::stdout()).map(|_| ()))
+}
+
+/// `ferrum calibrate`.
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// The network file
+    network: PathBuf,
+    /// Write the network here with the calibration given (without, only show it)
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// The WDL model: a from t^3 down, then b from t^3 down, as scripts/fit-wdl.py prints
+    /// them (8 numbers, comma-separated)
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_negative_numbers = true,
+        num_args = 1
+    )]
+    wdl: Vec<f64>,
+    /// log2 of the nodes a move at UCI_Elo 1000, 1500, 2000, 2500 and 2800 (5 numbers,
+    /// comma-separated)
+    #[arg(long, value_delimiter = ',', num_args = 1)]
+    elo_nodes: Vec<f64>,
+    /// Write the network without a calibration (it then uses the default)
+    #[arg(long, conflicts_with_all = ["wdl", "elo_nodes"])]
+    remove: bool,
+}
+
+/// Shows a network's calibration, or writes the network with another.
+pub fn calibrate(args: CalibrateArgs) -> ExitCode {
+    use ferrum::calibration::Calibration;
+    let mut network = match ferrum::nnue::load(&args.network) {
+        Ok(network) => network,
+        Err(e) => return fail(e),
+    };
+    let mut calibration = *network.calibration();
+    match args.wdl.len() {
+        0 => {}
+        8 => {
+            calibration.wdl.a.copy_from_slice(&args.wdl[..4]);
+            calibration.wdl.b.copy_from_slice(&args.wdl[4..]);
+        }
+        n => return fail(format!("--wdl takes 8 numbers (a, then b), not {n}")),
+    }
+    match args.elo_nodes.len() {
+        0 => {}
+        5 => calibration.log2_nodes.copy_from_slice(&args.elo_nodes),
+        n => return fail(format!("--elo-nodes takes 5 numbers, not {n}")),
+    }
+    // The checks a file's section gets when it is read.
+    if let Err(e) = Calibration::from_bytes(&calibration.to_bytes()) {
+        return fail(e);
+    }
+    let changed = args.remove || !args.wdl.is_empty() || !args.elo_nodes.is_empty();
+    let Some(output) = args.output else {
+        if changed {
+            return fail("--wdl, --elo-nodes and --remove need -o, the file to write");
+        }
+        let evaluator = ferrum::evaluator::Evaluator::with_network(
+            network.into(),
+            &args.network.display().to_string(),
+        );
+        let c = evaluator.calibration();
+        println!("{}", evaluator.describe());
+        println!("wdl a {:?}\nwdl b {:?}", c.wdl.a, c.wdl.b);
+        println!(
+            "elo nodes (log2 at 1000, 1500, 2000, 2500, 2800) {:?}",
+            c.log2_nodes
+        );
+        return ExitCode::SUCCESS;
+    };
+    network.own_calibration = (!args.remove).then_some(calibration);
+    finish(
+        std::fs::write(&output, network.to_bytes())
+            .map_err(|e| format!("{}: {e}", output.display()))
+            .map(|()| println!("{} written", output.display())),
+    )
 }

@@ -11,7 +11,7 @@ pub mod search;
 
 use clap::Args;
 use ferrum::board::{Board, START_FEN};
-use ferrum::nnue::{self, Network};
+use ferrum::evaluator::Evaluator;
 use ferrum::search::{SearchOptions, Syzygy};
 use ferrum::tablebase::Tablebases;
 use std::path::Path;
@@ -106,12 +106,13 @@ fn open_syzygy(globals: &Globals) -> Result<Option<Syzygy>, String> {
     Ok(Some(Syzygy::new(Arc::new(tables))))
 }
 
-/// The network to evaluate with: `--eval-file`'s, else the one built in; none with `--hce`.
-fn network(globals: &Globals) -> Result<Option<Arc<Network>>, String> {
+/// What to evaluate with: `--eval-file`'s network, else the one built in; the
+/// hand-crafted evaluation with `--hce`.
+fn evaluator(globals: &Globals) -> Result<Evaluator, String> {
     match (&globals.eval_file, globals.hce) {
-        (_, true) => Ok(None),
-        (Some(path), false) => nnue::load(Path::new(path)).map(|n| Some(Arc::new(n))),
-        (None, false) => Ok(Some(nnue::embedded())),
+        (_, true) => Ok(Evaluator::hand_crafted()),
+        (Some(path), false) => Evaluator::from_file(Path::new(path)),
+        (None, false) => Ok(Evaluator::built_in()),
     }
 }
 
@@ -119,7 +120,7 @@ fn network(globals: &Globals) -> Result<Option<Arc<Network>>, String> {
 fn search_options(globals: &Globals) -> Result<SearchOptions, String> {
     Ok(SearchOptions {
         syzygy: open_syzygy(globals)?,
-        network: network(globals)?,
+        evaluator: evaluator(globals)?,
         ..SearchOptions::default()
     })
 }

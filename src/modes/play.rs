@@ -66,7 +66,7 @@ pub fn play(args: PlayArgs, globals: &Globals) -> ExitCode {
         hash_mb: args.hash.clamp(1, 65_536),
         threads: args.threads.clamp(1, 256),
         syzygy: options.syzygy,
-        network: options.network,
+        evaluator: options.evaluator,
         book,
     };
     let lines = game::read_lines(BufReader::new(std::io::stdin()));

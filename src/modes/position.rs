@@ -56,10 +56,15 @@ pub struct EvalArgs {
 /// The network's score and the hand-crafted evaluation by term; or, for a file, both
 /// scores of each position.
 pub fn eval(args: EvalArgs, globals: &Globals) -> ExitCode {
-    let network = match super::network(globals) {
-        Ok(network) => network.unwrap_or_else(ferrum::nnue::embedded),
+    let evaluator = match super::evaluator(globals) {
+        Ok(evaluator) => evaluator,
         Err(e) => return fail(e),
     };
+    // With --hce the file's positions are scored by the built-in network beside it.
+    let network = evaluator
+        .network()
+        .cloned()
+        .unwrap_or_else(ferrum::nnue::embedded);
     if let Some(file) = args.file {
         return match std::fs::read_to_string(&file) {
             Ok(text) => {
@@ -75,7 +80,7 @@ pub fn eval(args: EvalArgs, globals: &Globals) -> ExitCode {
         };
     }
     finish(board_from(args.fen.as_deref()).map(|board| {
-        println!("{}", ferrum::ui::eval_text(&board, &network));
+        println!("{}", ferrum::ui::eval_text(&board, &evaluator));
     }))
 }
 

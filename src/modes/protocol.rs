@@ -37,13 +37,13 @@ pub fn detect(globals: &Globals) -> ExitCode {
             std::io::stdout(),
             setup(globals),
         ),
-        _ => match super::network(globals) {
-            Ok(network) => ferrum::ui::console::run(
+        _ => match super::evaluator(globals) {
+            Ok(evaluator) => ferrum::ui::console::run(
                 replay,
                 &mut std::io::stdout(),
                 globals.syzygy.as_deref(),
                 globals.book.as_deref(),
-                network,
+                evaluator,
             ),
             Err(e) => return super::fail(e),
         },

@@ -82,7 +82,7 @@ pub fn test(args: TestArgs, globals: &Globals) -> ExitCode {
         early_exit: args.early_exit,
         hash_mb: args.hash.clamp(1, 65_536),
         syzygy: options.syzygy,
-        network: options.network,
+        evaluator: options.evaluator,
         verbose: args.verbose,
     };
     let copy = match args.output.as_ref().map(std::fs::File::create).transpose() {

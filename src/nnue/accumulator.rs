@@ -2,18 +2,15 @@
 //! changes (a quiet move is one feature off and one on, a capture one more off, castling
 //! two of each), or computed again for the side whose king moves to another view of the
 //! board (the other half in a mirrored network, another king bucket); and the network's
-//! output from them, in AVX2 where the CPU has it and in plain Rust otherwise. Both paths
-//! give the same integers.
+//! output from them, with the network's kernels (`kernels.rs`).
 
+use super::kernels::{add, sub};
 use super::{INPUTS, MAX_KING_BUCKETS, Network, View, bucket, feature};
 use crate::board::Board;
 use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square, Wing};
 
 /// The network's hidden size in the engine (a network file of another size is refused).
 pub const HIDDEN: usize = 256;
-// Each i32 lane of the AVX2 output sum adds HIDDEN / 4 SCReLU products of up to
-// 255 * 32,130: at most 512 keeps them under 2^31 (docs/nnue.md).
-const _: () = assert!(HIDDEN <= 512 && HIDDEN.is_multiple_of(16));
 
 /// Both sides' accumulators of one position, White's view first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +88,7 @@ impl Accumulator {
         };
         let ((added, n_added), (removed, n_removed)) =
             (rows(changes.added()), rows(changes.removed()));
-        update(
+        network.kernels.update(
             &mut self.sides[c],
             &prev.sides[c],
             &added[..n_added],
@@ -106,7 +103,11 @@ impl Accumulator {
         let ours = &self.sides[side.index()];
         let theirs = &self.sides[(!side).index()];
         let bucket = bucket(pieces, network.buckets);
-        network.scale_output(output_sum(network, ours, theirs, bucket), bucket)
+        let weights = network.bucket_weights(bucket);
+        let sum = network
+            .kernels
+            .output_sum(network.activation, ours, theirs, weights);
+        network.scale_output(sum, bucket)
     }
 }
 
@@ -213,144 +214,6 @@ impl Changes {
 
     fn removed(&self) -> &[(Piece, Square)] {
         &self.removed[..self.counts.1]
-    }
-}
-
-/// `acc += row`
-#[inline(always)]
-fn add(acc: &mut [i16; HIDDEN], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-/// `acc -= row`
-#[inline(always)]
-fn sub(acc: &mut [i16; HIDDEN], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
-    }
-}
-
-/// `next = prev + added rows - removed rows`.
-fn update(
-    next: &mut [i16; HIDDEN],
-    prev: &[i16; HIDDEN],
-    added: &[&[i16; HIDDEN]],
-    removed: &[&[i16; HIDDEN]],
-) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { update_avx2(next, prev, added, removed) };
-    }
-    update_generic(next, prev, added, removed);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn update_avx2(
-    next: &mut [i16; HIDDEN],
-    prev: &[i16; HIDDEN],
-    added: &[&[i16; HIDDEN]],
-    removed: &[&[i16; HIDDEN]],
-) {
-    update_generic(next, prev, added, removed);
-}
-
-/// The moves' shapes each in one loop that the compiler vectorises: a quiet move (one row
-/// on, one off), a capture (one on, two off), castling (two of each).
-#[inline(always)]
-fn update_generic(
-    next: &mut [i16; HIDDEN],
-    prev: &[i16; HIDDEN],
-    added: &[&[i16; HIDDEN]],
-    removed: &[&[i16; HIDDEN]],
-) {
-    match (added, removed) {
-        ([a], [r]) => {
-            for i in 0..HIDDEN {
-                next[i] = prev[i].wrapping_add(a[i]).wrapping_sub(r[i]);
-            }
-        }
-        ([a], [r, r2]) => {
-            for i in 0..HIDDEN {
-                next[i] = prev[i]
-                    .wrapping_add(a[i])
-                    .wrapping_sub(r[i])
-                    .wrapping_sub(r2[i]);
-            }
-        }
-        _ => {
-            next.copy_from_slice(prev);
-            for row in added {
-                add(next, *row);
-            }
-            for row in removed {
-                sub(next, *row);
-            }
-        }
-    }
-}
-
-/// The output layer's sum before its scaling, in AVX2 where the CPU has it, else as
-/// `Network::output_sum` computes it.
-fn output_sum(
-    network: &Network,
-    ours: &[i16; HIDDEN],
-    theirs: &[i16; HIDDEN],
-    bucket: usize,
-) -> i64 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { simd::output_sum(network, ours, theirs, bucket) };
-    }
-    network.output_sum(ours, theirs, bucket)
-}
-
-#[cfg(target_arch = "x86_64")]
-mod simd {
-    use super::HIDDEN;
-    use crate::nnue::{Activation, Network, QA};
-    use std::arch::x86_64::*;
-
-    /// Sixteen values at a time: clamped to 0..QA; for SCReLU `v * w` (at most 255 * 127,
-    /// an i16) times `v` by pairs into i32 lanes, each lane summing 2 * HIDDEN / 8 such
-    /// products (under 2^31, docs/nnue.md); the lanes summed in i64.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn output_sum(
-        network: &Network,
-        ours: &[i16; HIDDEN],
-        theirs: &[i16; HIDDEN],
-        bucket: usize,
-    ) -> i64 {
-        let zero = _mm256_setzero_si256();
-        let ceiling = _mm256_set1_epi16(QA as i16);
-        let mut lanes = _mm256_setzero_si256();
-        let weights =
-            network.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN].as_ptr();
-        for (side, acc) in [ours, theirs].into_iter().enumerate() {
-            for i in (0..HIDDEN).step_by(16) {
-                // SAFETY: i + 16 <= HIDDEN, and the bucket's weights are 2 * HIDDEN values.
-                let (v, w) = unsafe {
-                    (
-                        _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
-                        _mm256_loadu_si256(weights.add(side * HIDDEN + i).cast()),
-                    )
-                };
-                let v = _mm256_min_epi16(_mm256_max_epi16(v, zero), ceiling);
-                let products = match network.activation {
-                    Activation::CReLU => _mm256_madd_epi16(v, w),
-                    Activation::SCReLU => _mm256_madd_epi16(_mm256_mullo_epi16(v, w), v),
-                };
-                lanes = _mm256_add_epi32(lanes, products);
-            }
-        }
-        let mut out = [0i32; 8];
-        // SAFETY: eight i32 lanes into eight i32s.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), lanes) };
-        out.iter().map(|&l| i64::from(l)).sum()
     }
 }
 

@@ -8,13 +8,17 @@
 //! what it learns of a king on one wing serves on the other. A king-bucketed network has a
 //! set of feature weights for each bucket of squares its king may stand on (as that side
 //! sees the board, after mirroring). The file format and the quantisation are documented
-//! in docs/nnue.md.
+//! in docs/nnue.md. A file may end with the network's calibration (its WDL model and
+//! UCI_Elo node budgets); a network without one uses `DEFAULT_CALIBRATION`.
 
 mod accumulator;
+pub mod kernels;
 
 pub use accumulator::{Accumulator, AccumulatorStack, Changes, HIDDEN};
+pub use kernels::{Aligned, Kernels};
 
 use crate::board::Board;
+use crate::calibration::{self, Calibration, WdlModel};
 use crate::types::{Color, Piece, Square};
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
@@ -37,6 +41,18 @@ pub fn load(path: &Path) -> Result<Network, String> {
     Network::for_engine(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The calibration of a network whose file has none: g7's. Its WDL model was fitted to
+/// 24,054 scored moves of 200 games between networks at 5+0.05 (g7 against g6); its
+/// UCI_Elo budgets to matches against the hand-crafted evaluation at the same UCI_Elo
+/// (docs/strength-limit.md).
+pub const DEFAULT_CALIBRATION: Calibration = Calibration {
+    wdl: WdlModel {
+        a: [-531.710, 1413.124, -1211.555, 449.129],
+        b: [-38.047, 83.477, -19.996, 43.444],
+    },
+    log2_nodes: [9.45, 12.45, 16.9, 20.6, 22.6],
+};
+
 /// Features of one king bucket: 6 piece kinds x 2 colours x 64 squares.
 pub const INPUTS: usize = 768;
 /// The activation's ceiling in the accumulators (1.0 in the trainer's floats).
@@ -53,13 +69,14 @@ pub const MAX_BUCKETS: usize = 8;
 pub const MAX_KING_BUCKETS: usize = 16;
 
 const MAGIC: &[u8; 4] = b"FRNN";
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 /// Magic, version, inputs, hidden size, activation, QA, QB, scale, output buckets,
 /// mirrored, king buckets, the king bucket of each square (64 bytes), checksum.
 pub const HEADER_BYTES: usize = header_bytes(VERSION);
 
 /// The header's length in a file of `version`: version 3 had no king buckets, version 2
-/// no mirroring, version 1 no output bucket count either.
+/// no mirroring, version 1 no output bucket count either. Version 5 has version 4's
+/// header and may end with a calibration section.
 const fn header_bytes(version: u32) -> usize {
     match version {
         1 => 40,
@@ -242,7 +259,7 @@ pub fn king_layout(buckets: usize) -> Option<[u8; 64]> {
 }
 
 /// A quantised network.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub struct Network {
     pub hidden: usize,
     pub activation: Activation,
@@ -251,16 +268,21 @@ pub struct Network {
     /// Mirroring and king buckets.
     pub inputs: Inputs,
     /// Feature weights, `inputs.features()` rows of `hidden`, scaled by QA.
-    pub feature_weights: Vec<i16>,
+    pub feature_weights: Aligned,
     /// Accumulator biases, scaled by QA.
     pub feature_bias: Vec<i16>,
     /// Output weights, a bucket after another: the side to move's `hidden`, then the
     /// other side's; scaled by QB.
-    pub output_weights: Vec<i16>,
+    pub output_weights: Aligned,
     /// Output biases, one a bucket, scaled by QA * QB.
     pub output_bias: Vec<i16>,
     /// Centipawns per unit of output: the sigmoid scale the network was trained with.
     pub scale: i32,
+    /// The file's calibration, if it has one (`Network::calibration` falls back to
+    /// `DEFAULT_CALIBRATION`).
+    pub own_calibration: Option<Calibration>,
+    /// The arithmetic the engine runs it with, chosen when it is read.
+    pub kernels: Kernels,
 }
 
 /// The shape and a checksum, not the 200,000 weights.
@@ -308,17 +330,28 @@ impl Network {
         )
     }
 
-    /// The network file: header, then the weights as little-endian i16.
+    /// What turns its scores into chances and strength: the file's own, else the default.
+    pub fn calibration(&self) -> &Calibration {
+        self.own_calibration
+            .as_ref()
+            .unwrap_or(&DEFAULT_CALIBRATION)
+    }
+
+    /// The network file: header, then the weights as little-endian i16, then the
+    /// calibration if it has one.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut weights = Vec::new();
         for value in self
             .feature_weights
             .iter()
             .chain(&self.feature_bias)
-            .chain(&self.output_weights)
+            .chain(self.output_weights.iter())
             .chain(&self.output_bias)
         {
             weights.extend_from_slice(&value.to_le_bytes());
+        }
+        if let Some(calibration) = &self.own_calibration {
+            weights.extend_from_slice(&calibration.to_bytes());
         }
         let mut out = MAGIC.to_vec();
         for field in [
@@ -416,7 +449,8 @@ impl Network {
         }
         let values = inputs.features() * hidden + hidden + buckets * (2 * hidden + 1);
         let expected = header + 2 * values;
-        if bytes.len() != expected {
+        let calibrated = version >= 5 && bytes.len() == expected + calibration::SECTION_BYTES;
+        if bytes.len() != expected && !calibrated {
             return Err(format!(
                 "{} bytes, expected {expected} for hidden size {hidden} and {buckets} output buckets",
                 bytes.len()
@@ -427,13 +461,17 @@ impl Network {
         if checksum(weights) != sum {
             return Err("the weights do not match the header's checksum".into());
         }
+        let own_calibration = match calibrated {
+            true => Some(Calibration::from_bytes(&bytes[expected..])?),
+            false => None,
+        };
         let mut all = weights
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]));
         let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<i16>>();
-        let feature_weights = take(inputs.features() * hidden);
+        let feature_weights = take(inputs.features() * hidden).into();
         let feature_bias = take(hidden);
-        let output_weights = take(buckets * 2 * hidden);
+        let output_weights = take(buckets * 2 * hidden).into();
         let output_bias = take(buckets);
         Ok(Network {
             hidden,
@@ -445,6 +483,8 @@ impl Network {
             output_weights,
             output_bias,
             scale: scale as i32,
+            own_calibration,
+            kernels: Kernels::detect(),
         })
     }
 
@@ -499,20 +539,13 @@ impl Network {
     /// The output layer's sum before its scaling, in plain Rust (the reference the SIMD
     /// path is tested against).
     pub fn output_sum(&self, ours: &[i16], theirs: &[i16], bucket: usize) -> i64 {
-        let weights = self.output_weights[bucket * 2 * self.hidden..]
-            .chunks_exact(self.hidden)
-            .take(2);
-        let mut sum: i64 = 0;
-        for (acc, weights) in [ours, theirs].into_iter().zip(weights) {
-            for (&a, &w) in acc.iter().zip(weights) {
-                let v = i64::from(a.clamp(0, QA as i16));
-                sum += match self.activation {
-                    Activation::CReLU => v * i64::from(w),
-                    Activation::SCReLU => v * v * i64::from(w),
-                };
-            }
-        }
-        sum
+        kernels::output_sum(self.activation, ours, theirs, self.bucket_weights(bucket))
+    }
+
+    /// The output weights of `bucket`: the side to move's `hidden`, then the other's.
+    #[inline(always)]
+    pub fn bucket_weights(&self, bucket: usize) -> &[i16] {
+        &self.output_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden]
     }
 
     /// Centipawns from the output layer's sum: SCReLU's extra factor of QA taken out, the

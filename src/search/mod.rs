@@ -34,15 +34,15 @@ pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::board::Board;
-use crate::eval::{PawnTable, evaluate, exact};
+use crate::eval::PawnTable;
+use crate::evaluator::Evaluator;
 use crate::movegen::legal_moves;
-use crate::nnue::{Changes, Network};
-use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_mate};
+use crate::types::{INFINITY, MATE, MAX_PLY, Move, PieceType, Score, is_mate};
 use history::NodeHistory;
 use multipv::MultiPv;
 use pv::PvTable;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// One line of the principal variation, as the search reports it; front ends turn the
@@ -135,8 +135,8 @@ pub struct SearchOptions {
     pub params: SearchParams,
     /// Tablebases to probe, if any.
     pub syzygy: Option<Syzygy>,
-    /// The network to evaluate with; the hand-crafted evaluation without one.
-    pub network: Option<Arc<Network>>,
+    /// The evaluation: the built-in network unless the caller chooses another.
+    pub evaluator: Evaluator,
     /// What a draw costs the side to move at the root, in centipawns: positive when a
     /// draw is worse for it than the evaluation's 0 (the stronger side avoids draws).
     pub contempt: Score,
@@ -150,7 +150,7 @@ impl Default for SearchOptions {
             move_overhead_ms: 10,
             params: SearchParams::default(),
             syzygy: None,
-            network: None,
+            evaluator: Evaluator::default(),
             contempt: 0,
         }
     }
@@ -235,8 +235,7 @@ struct Searcher<'a> {
     /// Late move reductions by [depth][moves tried].
     lmr: [[i32; 64]; 64],
     report: &'a mut dyn FnMut(Report),
-    /// The network to evaluate with, else the hand-crafted evaluation.
-    network: Option<Arc<Network>>,
+    evaluator: Evaluator,
     /// `SearchOptions::contempt`.
     contempt: Score,
 }
@@ -360,9 +359,7 @@ impl<'a> Searcher<'a> {
                 *r = (params.lmr_base() + ln / params.lmr_divisor()) as i32;
             }
         }
-        if let Some(network) = &options.network {
-            data.accumulators.reset(network, board);
-        }
+        data.eval.reset(&options.evaluator, board);
         Box::new(Searcher {
             board: board.clone(),
             tt,
@@ -402,7 +399,7 @@ impl<'a> Searcher<'a> {
             current_depth: 0,
             lmr,
             report,
-            network: options.network.clone(),
+            evaluator: options.evaluator.clone(),
             contempt: options.contempt,
         })
     }
@@ -716,20 +713,17 @@ impl Searcher<'_> {
         }
     }
 
-    /// Records the move made from `ply`, for the continuation history below it.
+    /// Records the move made from `ply`, for the continuation history below it, and for
+    /// the evaluator (a network's accumulators).
     #[inline(always)]
-    /// Records the move made from `ply`, for the continuation history below it, and its
-    /// changes for the network's accumulators.
     fn set_moved(&mut self, ply: usize, m: Move) {
         self.stack[ply].moved = self
             .board
             .piece_at(m.from())
             .map_or(history::MOVES, |p| history::move_index(p, m.to()));
-        if self.network.is_some() {
-            self.data
-                .accumulators
-                .record(ply + 1, Changes::of(&self.board, m));
-        }
+        self.data
+            .eval
+            .record(&self.evaluator, ply + 1, &self.board, m);
     }
 
     /// The static evaluation of the position, which is not in check: from this thread's
@@ -741,23 +735,9 @@ impl Searcher<'_> {
         if let Some(score) = self.data.evals.get(key) {
             return score;
         }
-        let score = match (self.tt.probe(key, 0), &self.network) {
-            (Some(entry), _) => entry.eval,
-            // Positions the hand-crafted evaluation knows outright (a bare king against
-            // mating material, too little to mate) are too rare in the network's data.
-            (None, Some(_)) if let Some(score) = exact(&self.board) => score,
-            (None, Some(network)) => {
-                let score = self.data.accumulators.evaluate(network, &self.board, ply);
-                // The accumulators kept along the line are those of the position.
-                debug_assert_eq!(
-                    score,
-                    network.evaluate(&self.board),
-                    "{}",
-                    self.board.to_fen()
-                );
-                score.clamp(-TB_BOUND + 1, TB_BOUND - 1)
-            }
-            (None, None) => evaluate(&self.board, &mut self.data.pawns),
+        let score = match self.tt.probe(key, 0) {
+            Some(entry) => entry.eval,
+            None => self.data.eval.evaluate(&self.evaluator, &self.board, ply),
         };
         self.data.evals.put(key, score);
         score
@@ -765,12 +745,12 @@ impl Searcher<'_> {
 }
 
 /// The evaluation a table entry for `board` carries: the value `Searcher::static_eval`
-/// computes (with `network`, or the hand-crafted evaluation), and `-INFINITY` in check,
-/// where the search has none. For entries made outside a search (learned positions).
-fn stored_eval(board: &Board, network: Option<&Network>, pawns: &mut PawnTable) -> Score {
-    match network {
-        _ if board.in_check() => -INFINITY,
-        Some(network) => network.evaluate(board).clamp(-TB_BOUND + 1, TB_BOUND - 1),
-        None => evaluate(board, pawns),
+/// computes, and `-INFINITY` in check, where the search has none. For entries made
+/// outside a search (learned positions).
+fn stored_eval(board: &Board, evaluator: &Evaluator, pawns: &mut PawnTable) -> Score {
+    if board.in_check() {
+        -INFINITY
+    } else {
+        evaluator.evaluate(board, pawns)
     }
 }

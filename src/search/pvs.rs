@@ -6,7 +6,6 @@ use super::history::{self, MAX_HISTORY, MoveScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
-use crate::nnue::Changes;
 use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_decisive};
 use std::time::Duration;
 
@@ -193,7 +192,7 @@ impl Searcher<'_> {
             {
                 let r = p.nmp_base() + depth / p.nmp_divisor() + ((eval - beta) / 200).min(3);
                 self.stack[ply].moved = history::MOVES;
-                self.data.accumulators.record(ply + 1, Changes::NONE);
+                self.data.eval.record_null(ply + 1);
                 self.board.make_null_move();
                 let score = -self.search::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.board.unmake_move();

@@ -9,7 +9,7 @@
 use super::{Report, SearchOptions, SearchResult, Signals, ThreadData, TranspositionTable};
 use crate::board::Board;
 use crate::eval::PawnTable;
-use crate::nnue::Network;
+use crate::evaluator::Evaluator;
 use crate::search::Limits;
 use crate::types::{Move, Score};
 use crossbeam_channel::Receiver;
@@ -103,16 +103,16 @@ impl Session {
     /// Puts positions learned in earlier games (`Learning`) into the table: each with the
     /// exact score of a search as deep as the depth given, and its best move. They stay
     /// ahead of other positions until the table is cleared (`TranspositionTable::
-    /// store_learned`). `network` is the evaluation the next searches use: each entry
+    /// store_learned`). `evaluator` is the evaluation the next searches use: each entry
     /// carries its value of the position, as entries the search makes do.
     pub fn learn<'b>(
         &self,
         positions: impl IntoIterator<Item = (&'b Board, Move, Score, i32)>,
-        network: Option<&Network>,
+        evaluator: &Evaluator,
     ) {
         let mut pawns = PawnTable::new();
         for (board, mv, score, depth) in positions {
-            let eval = super::stored_eval(board, network, &mut pawns);
+            let eval = super::stored_eval(board, evaluator, &mut pawns);
             self.tt.store_learned(board.key(), mv, score, eval, depth);
         }
     }

@@ -1,30 +1,18 @@
 //! Playing below full strength (UCI_LimitStrength and UCI_Elo). A weaker Ferrum searches
 //! fewer nodes, and below master level it searches its best few moves and plays one of
 //! them drawn by how little it gives away: the errors of a weaker player, a shallower view
-//! and a second-best move now and then, rather than random blunders. The scale was
-//! calibrated by matches against engines of known strength (docs/strength-limit.md).
+//! and a second-best move now and then, rather than random blunders. The node budget of
+//! each level is the evaluation's own (`Calibration::log2_nodes`), fitted by matches
+//! against engines of known strength (docs/strength-limit.md).
 
 use super::{SearchInfo, SearchResult};
+use crate::calibration::{Calibration, ELO_POINTS};
 use crate::types::Score;
 
 /// The lowest and highest Elo offered; the highest is still below full strength.
-pub const MIN_ELO: u32 = 1000;
-pub const MAX_ELO: u32 = 2800;
+pub const MIN_ELO: u32 = ELO_POINTS[0];
+pub const MAX_ELO: u32 = ELO_POINTS[ELO_POINTS.len() - 1];
 
-/// The node budget of a move by Elo, as (Elo, log2 of the nodes with the hand-crafted
-/// evaluation, with the network), interpolated between the points: 1,000 nodes at the
-/// bottom, 8,000 at 1500, 320,000 at 2000, 4 million at 2500 with the hand-crafted
-/// evaluation. Fitted to matches against Stockfish 15.1 at the same UCI_Elo; the network's
-/// column to matches against the hand-crafted evaluation at the same UCI_Elo
-/// (docs/strength-limit.md). Stockfish's scale stretches between 1500 and 2000, hence the
-/// steeper middle.
-const NODE_SCALE: [(u32, f64, f64); 5] = [
-    (MIN_ELO, 10.0, 9.45),
-    (1500, 13.0, 12.45),
-    (2000, 18.3, 16.9),
-    (2500, 22.0, 20.6),
-    (MAX_ELO, 24.0, 22.6),
-];
 /// How far below the best line a move may score and still be played often, in
 /// centipawns, at `MIN_ELO`; it falls to none at `MAX_ELO`.
 const BASE_TEMPERATURE: f64 = 100.0;
@@ -39,36 +27,32 @@ const MIN_TEMPERATURE: f64 = 5.0;
 const SCORE_CAP: Score = 2_000;
 
 /// A strength limit on the Elo scale of the calibration opponents.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Strength {
     elo: u32,
-    /// Whether the search evaluates with the network (the scale differs by evaluation).
-    network: bool,
+    /// The evaluation's node budgets (`Calibration::log2_nodes`): the scale differs by
+    /// evaluation.
+    log2_nodes: [f64; 5],
 }
 
 impl Strength {
-    /// The limit for `elo`, brought inside the range offered, for a search that evaluates
-    /// with the network or not.
-    pub fn new(elo: u32, network: bool) -> Strength {
+    /// The limit for `elo`, brought inside the range offered, for a search with the
+    /// evaluation `calibration` belongs to.
+    pub fn new(elo: u32, calibration: &Calibration) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, MAX_ELO),
-            network,
+            log2_nodes: calibration.log2_nodes,
         }
     }
 
-    /// Nodes for one move, from `NODE_SCALE`.
+    /// Nodes for one move, interpolated in log2 between the budgets of the levels around.
     pub fn nodes(self) -> u64 {
-        let column = |point: &(u32, f64, f64)| {
-            let log2 = if self.network { point.2 } else { point.1 };
-            (f64::from(point.0), log2)
-        };
-        let log2 = match NODE_SCALE.windows(2).find(|w| self.elo <= w[1].0) {
-            Some(w) => {
-                let (low, high) = (column(&w[0]), column(&w[1]));
-                low.1 + (high.1 - low.1) * (f64::from(self.elo) - low.0) / (high.0 - low.0)
-            }
-            None => column(&NODE_SCALE[NODE_SCALE.len() - 1]).1,
-        };
+        let point = |i: usize| (f64::from(ELO_POINTS[i]), self.log2_nodes[i]);
+        let above = (1..ELO_POINTS.len())
+            .find(|&i| self.elo <= ELO_POINTS[i])
+            .unwrap_or(ELO_POINTS.len() - 1);
+        let (low, high) = (point(above - 1), point(above));
+        let log2 = low.1 + (high.1 - low.1) * (f64::from(self.elo) - low.0) / (high.0 - low.0);
         log2.exp2().round() as u64
     }
 
@@ -144,6 +128,15 @@ mod tests {
     use crate::board::Board;
     use std::time::Duration;
 
+    /// A level with the hand-crafted evaluation's scale, and with the network's.
+    fn hce(elo: u32) -> Strength {
+        Strength::new(elo, &crate::eval::CALIBRATION)
+    }
+
+    fn network(elo: u32) -> Strength {
+        Strength::new(elo, &crate::nnue::DEFAULT_CALIBRATION)
+    }
+
     fn lines(scores: &[Score]) -> Vec<SearchInfo> {
         let board = Board::startpos();
         let moves = ["e2e4", "d2d4", "g1f3", "c2c4", "b2b3"];
@@ -179,54 +172,50 @@ mod tests {
 
     #[test]
     fn the_scale_rises_with_elo() {
-        let (low, mid, top) = (
-            Strength::new(MIN_ELO, false),
-            Strength::new(2000, false),
-            Strength::new(MAX_ELO, false),
-        );
+        let (low, mid, top) = (hce(MIN_ELO), hce(2000), hce(MAX_ELO));
         assert!(low.nodes() < mid.nodes() && mid.nodes() < top.nodes());
         assert_eq!(low.nodes(), 1 << 10);
-        assert_eq!(Strength::new(1500, false).nodes(), 1 << 13);
-        assert_eq!(Strength::new(1750, false).nodes(), 51_419, "2^15.65");
+        assert_eq!(hce(1500).nodes(), 1 << 13);
+        assert_eq!(hce(1750).nodes(), 51_419, "2^15.65");
         assert_eq!(top.nodes(), 1 << 24);
         assert!(low.temperature() > mid.temperature() && mid.temperature() > 0.0);
         assert_eq!(top.temperature(), 0.0);
         assert_eq!((low.lines(), top.lines()), (CANDIDATES, 1));
-        assert_eq!(Strength::new(100, false), low);
-        assert_eq!(Strength::new(5000, false), top);
+        assert_eq!(hce(100), low);
+        assert_eq!(hce(5000), top);
     }
 
     #[test]
     fn the_network_plays_a_level_on_fewer_nodes() {
         for elo in [MIN_ELO, 1500, 1750, 2000, MAX_ELO] {
-            let (hce, network) = (Strength::new(elo, false), Strength::new(elo, true));
+            let (hce, network) = (hce(elo), network(elo));
             assert!(network.nodes() < hce.nodes(), "{elo}");
             assert_eq!(hce.temperature(), network.temperature());
         }
-        assert_eq!(Strength::new(1500, true).nodes(), 5_595, "2^12.45");
+        assert_eq!(network(1500).nodes(), 5_595, "2^12.45");
     }
 
     #[test]
     fn better_lines_are_chosen_more_often_and_bad_ones_never() {
         let set = lines(&[50, 40, 0, -700]);
-        let weak = shares(Strength::new(1200, false), &set, 10_000);
+        let weak = shares(hce(1200), &set, 10_000);
         assert!(
             weak[0] > weak[1] && weak[1] > weak[2] && weak[2] > 0,
             "{weak:?}"
         );
         assert_eq!(weak[3], 0, "a piece is never given away");
-        let strong = shares(Strength::new(2600, false), &set, 10_000);
+        let strong = shares(hce(2600), &set, 10_000);
         assert!(
             strong[0] > weak[0] && strong[2] < weak[2],
             "{strong:?} {weak:?}"
         );
-        assert_eq!(shares(Strength::new(MAX_ELO, false), &set, 1_000)[0], 1_000);
+        assert_eq!(shares(hce(MAX_ELO), &set, 1_000)[0], 1_000);
     }
 
     #[test]
     fn a_mate_is_not_given_away() {
         let set = lines(&[crate::types::MATE - 3, 300, 280]);
-        assert_eq!(shares(Strength::new(MIN_ELO, false), &set, 1_000)[0], 1_000);
+        assert_eq!(shares(hce(MIN_ELO), &set, 1_000)[0], 1_000);
     }
 
     #[test]
@@ -243,7 +232,7 @@ mod tests {
             lines: set.clone(),
         };
         // The highest draw falls on the last line with any weight.
-        Strength::new(MIN_ELO, false).apply(&mut result, u64::MAX);
+        hce(MIN_ELO).apply(&mut result, u64::MAX);
         assert_eq!(result.best, Some(set[2].pv[0]));
         assert_eq!(result.score, 40);
         assert_eq!(result.lines[0].pv, set[2].pv);

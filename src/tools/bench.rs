@@ -19,11 +19,17 @@ pub fn run(depth: i32, out: &mut impl Write) -> u64 {
     run_with(depth, SearchOptions::default(), out)
 }
 
+/// A session as bench searches with: the engine's defaults and bench's table. The
+/// criterion benchmarks search with it too, so that they measure the search a user runs.
+pub fn session(options: SearchOptions) -> Session {
+    Session::new(HASH_MB, options)
+}
+
 /// `run` with other options: Syzygy tables (the 39 middlegames search the same nodes as
 /// without, no table applies; the endgames from position 40 on reach the tables), the
 /// network.
 pub fn run_with(depth: i32, options: SearchOptions, out: &mut impl Write) -> u64 {
-    let mut session = Session::new(HASH_MB, options);
+    let mut session = session(options);
     let mut searching = Duration::ZERO;
     let mut total = 0;
     let (mut probes, mut hits) = (0, 0);
@@ -43,8 +49,8 @@ pub fn run_with(depth: i32, options: SearchOptions, out: &mut impl Write) -> u64
         searching += start.elapsed();
         total += result.nodes;
         if let Some(data) = session.thread_data().first() {
-            probes += data.pawns.probes;
-            hits += data.pawns.hits;
+            probes += data.eval.pawns.probes;
+            hits += data.eval.pawns.hits;
         }
         let best = result
             .best

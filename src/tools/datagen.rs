@@ -17,8 +17,8 @@
 
 use crate::board::Board;
 use crate::data::viri;
+use crate::evaluator::Evaluator;
 use crate::movegen::legal_moves;
-use crate::nnue::Network;
 use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};
 use crate::tools::epd::Epd;
 use crate::types::{Score, is_mate};
@@ -27,8 +27,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What datagen writes.
@@ -73,8 +73,8 @@ pub struct Config {
     /// Longer games are drawn.
     pub max_plies: u32,
     pub hash_mb: usize,
-    /// The network the games are played with, else the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    /// What the games are played with.
+    pub evaluator: Evaluator,
 }
 
 impl Default for Config {
@@ -98,7 +98,7 @@ impl Default for Config {
             draw_after: 80,
             max_plies: 400,
             hash_mb: 8,
-            network: None,
+            evaluator: Evaluator::default(),
         }
     }
 }
@@ -107,7 +107,7 @@ impl Config {
     /// The options of the games' searches.
     fn search_options(&self) -> SearchOptions {
         SearchOptions {
-            network: self.network.clone(),
+            evaluator: self.evaluator.clone(),
             ..SearchOptions::default()
         }
     }

@@ -5,11 +5,10 @@
 
 use super::epd::Epd;
 use crate::board::Board;
-use crate::nnue::Network;
+use crate::evaluator::Evaluator;
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::types::{Move, score_text};
 use std::io::Write;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -22,8 +21,7 @@ pub struct TestConfig {
     pub early_exit: Option<u32>,
     pub hash_mb: usize,
     pub syzygy: Option<Syzygy>,
-    /// The network to evaluate with, else the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    pub evaluator: Evaluator,
     /// Print each position's score and principal variation under its line.
     pub verbose: bool,
 }
@@ -48,7 +46,7 @@ pub fn run(text: &str, config: &TestConfig, out: &mut impl Write) -> TestSummary
     let options = SearchOptions {
         multipv: config.multipv.max(1),
         syzygy: config.syzygy.clone(),
-        network: config.network.clone(),
+        evaluator: config.evaluator.clone(),
         ..SearchOptions::default()
     };
     let mut session = Session::new(config.hash_mb, options);
@@ -261,7 +259,7 @@ mod tests {
             early_exit: None,
             hash_mb: 1,
             syzygy: None,
-            network: None,
+            evaluator: Evaluator::hand_crafted(),
             verbose: false,
         };
         let mut out = Vec::new();

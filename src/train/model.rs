@@ -2,7 +2,7 @@
 //! slice of positions, and its quantisation into the engine's `Network`.
 
 use crate::data::bullet;
-use crate::nnue::{Activation, INPUTS, Inputs, Network, QA, QB, WEIGHT_CLIP, bucket};
+use crate::nnue::{Activation, INPUTS, Inputs, Kernels, Network, QA, QB, WEIGHT_CLIP, bucket};
 use bulletformat::ChessBoard;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
@@ -207,6 +207,8 @@ impl Params {
             output_weights: self.output_weights.iter().map(|&v| q(v, QB)).collect(),
             output_bias: self.output_bias.iter().map(|&v| q(v, QA * QB)).collect(),
             scale: scale.round() as i32,
+            own_calibration: None,
+            kernels: Kernels::detect(),
         }
     }
 }

@@ -8,8 +8,8 @@ use crate::book::Book;
 use crate::comm::uci::Uci;
 use crate::comm::{Comm, CommOut, pv_text};
 use crate::eco::OpeningNames;
+use crate::evaluator::Evaluator;
 use crate::movegen::{divide, perft};
-use crate::nnue::{self, Network};
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::tablebase::Tablebases;
 use crate::tools::bench;
@@ -42,7 +42,7 @@ pub fn run(
     out: &mut impl Write,
     syzygy: Option<&str>,
     book: Option<&str>,
-    network: Option<Arc<Network>>,
+    evaluator: Evaluator,
 ) {
     let book = book.and_then(|path| match Book::open(Path::new(path)) {
         Ok(book) => Some(Arc::new(book)),
@@ -65,7 +65,7 @@ pub fn run(
     });
     let options = SearchOptions {
         syzygy: syzygy.clone(),
-        network: network.clone(),
+        evaluator: evaluator.clone(),
         ..SearchOptions::default()
     };
     let mut board = Board::startpos();
@@ -86,7 +86,7 @@ pub fn run(
                 Some(opening) => format!("{board}\nOpening: {opening}"),
                 None => board.to_string(),
             },
-            ["eval"] => super::eval_text(&board, &network.clone().unwrap_or_else(nnue::embedded)),
+            ["eval"] => super::eval_text(&board, &evaluator),
             ["probe"] => match &syzygy {
                 None => "error: no tables (start with --syzygy DIRS)".to_string(),
                 Some(tb) => tb
@@ -108,7 +108,7 @@ pub fn run(
             ["play", rest @ ..] => match game_settings(rest) {
                 Ok(mut settings) => {
                     settings.syzygy = syzygy.clone();
-                    settings.network = network.clone();
+                    settings.evaluator = evaluator.clone();
                     settings.book = book.clone();
                     game::run(settings, &lines, out);
                     "back in the console ('help' lists the commands)".to_string()
@@ -135,7 +135,7 @@ pub fn run(
                         early_exit: None,
                         hash_mb: 64,
                         syzygy: syzygy.clone(),
-                        network: network.clone(),
+                        evaluator: evaluator.clone(),
                         verbose: false,
                     };
                     run_tool(|out| {
@@ -202,7 +202,7 @@ fn game_settings(tokens: &[&str]) -> Result<game::Settings, String> {
         hash_mb: 64,
         threads: 1,
         syzygy: None,
-        network: None,
+        evaluator: Evaluator::default(),
         book: None,
     };
     let mut rest = tokens;

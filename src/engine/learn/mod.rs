@@ -144,13 +144,13 @@ impl Engine {
                 )));
             }
         };
-        let network = self.options.use_nnue.then_some(&*self.network);
+        let evaluator = self.evaluator();
         self.session.learn(
             learned
                 .entries
                 .iter()
                 .map(|e| (&e.board, e.mv, e.score, e.depth)),
-            network,
+            &evaluator,
         );
         let count = learned.entries.len();
         if let Some(problems) = learned.problem_report() {

@@ -2,7 +2,7 @@
 //! and what it plays with (table size, threads, tablebases, book).
 
 use crate::book::Book;
-use crate::nnue::Network;
+use crate::evaluator::Evaluator;
 use crate::search::{Strength, Syzygy};
 use crate::types::Color;
 use rand_chacha::ChaCha8Rng;
@@ -95,8 +95,8 @@ pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
     pub syzygy: Option<Syzygy>,
-    /// The network Ferrum evaluates with, else the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    /// What Ferrum evaluates with.
+    pub evaluator: Evaluator,
     pub book: Option<Arc<Book>>,
 }
 
@@ -104,7 +104,7 @@ impl Settings {
     /// Ferrum's strength limit, on the scale of the evaluation it plays with.
     pub fn strength(&self) -> Option<Strength> {
         self.elo
-            .map(|elo| Strength::new(elo, self.network.is_some()))
+            .map(|elo| Strength::new(elo, self.evaluator.calibration()))
     }
 }
 

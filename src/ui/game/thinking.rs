@@ -49,7 +49,7 @@ impl<W: Write> Game<'_, W> {
             multipv,
             threads: self.settings.threads,
             syzygy: self.settings.syzygy.clone(),
-            network: self.settings.network.clone(),
+            evaluator: self.settings.evaluator.clone(),
             ..SearchOptions::default()
         };
         let signals = Arc::new(Signals::default());
@@ -109,7 +109,7 @@ impl<W: Write> Game<'_, W> {
         }
         self.session.options = SearchOptions {
             syzygy: self.settings.syzygy.clone(),
-            network: self.settings.network.clone(),
+            evaluator: self.settings.evaluator.clone(),
             ..SearchOptions::default()
         };
         let limits = Limits::nodes(HINT_NODES);
