@@ -11,6 +11,7 @@ pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod nnue;
+pub mod rules;
 pub mod search;
 pub mod tablebase;
 pub mod tools;

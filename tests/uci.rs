@@ -6,6 +6,7 @@ mod common;
 use common::Session;
 use ferrum::board::Board;
 use ferrum::eval::wdl;
+use ferrum::rules::Notation;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -20,6 +20,7 @@ use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::eval::wdl::{self, wdl};
 use crate::movegen::divide;
 use crate::nnue::{self, Network};
+use crate::rules::Notation;
 use crate::search::{
     Clock, Limits, Report, SearchHandle, SearchInfo, SearchOptions, SearchResult, Session, Signals,
     Strength, Syzygy,

@@ -142,6 +142,7 @@ impl Strength {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::rules::Notation;
     use std::time::Duration;
 
     fn lines(scores: &[Score]) -> Vec<SearchInfo> {
