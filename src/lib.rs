@@ -13,6 +13,7 @@ pub mod eval;
 pub mod evaluator;
 pub mod movegen;
 pub mod nnue;
+pub mod rules;
 pub mod search;
 pub mod tablebase;
 pub mod tools;

@@ -9,6 +9,7 @@ use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::board::Board;
+use crate::rules::Notation;
 use crate::types::{Bitboard, Color, Move, PieceType, Square};
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
 

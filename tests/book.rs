@@ -10,6 +10,7 @@ mod common;
 use common::Session;
 use ferrum::board::Board;
 use ferrum::book::{Book, ENTRY_BYTES, Entry, polyglot_key};
+use ferrum::rules::Notation;
 use ferrum::tools::pgn::PgnReader;
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};

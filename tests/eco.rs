@@ -2,6 +2,7 @@
 //! known games and transpositions, and on bad input.
 
 use ferrum::board::Board;
+use ferrum::rules::Notation;
 use ferrum::tools::pgn::PgnReader;
 use std::collections::HashMap;
 use std::io::Write;

@@ -6,6 +6,7 @@ mod common;
 use ferrum::board::Board;
 use ferrum::eval::{self, PARAMS, PawnTable, Phased, evaluate, evaluate_once, trace};
 use ferrum::movegen::legal_moves;
+use ferrum::rules::GameEnd;
 
 /// Positions of every kind: the suites' positions, and those of seeded random games from
 /// them (which reach odd material and bare kings).

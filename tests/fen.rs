@@ -1,6 +1,7 @@
 //! FEN round trips over the suites, and one test per kind of malformed FEN.
 
 use ferrum::board::{Board, FenError};
+use ferrum::rules::Notation;
 use ferrum::types::{Color, Square};
 
 fn suite_fens(path: &str) -> Vec<String> {
@@ -275,7 +276,7 @@ fn garbage_never_panics() {
 
 #[test]
 fn move_text_is_checked() {
-    use ferrum::board::MoveError;
+    use ferrum::rules::MoveError;
     let board = Board::startpos();
     assert!(board.parse_move("e2e4").is_ok());
     for text in [

@@ -12,6 +12,7 @@ use ferrum::comm::xboard::XBoard;
 use ferrum::comm::{Comm, CommIn};
 use ferrum::engine::Options;
 use ferrum::movegen::legal_moves;
+use ferrum::rules::Notation;
 use ferrum::tools::epd::Epd;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};

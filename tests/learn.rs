@@ -8,6 +8,7 @@ mod common;
 use common::Session;
 use ferrum::board::Board;
 use ferrum::engine::learn::{self, LearnEntry};
+use ferrum::rules::Notation;
 use std::path::PathBuf;
 
 /// Black to move. At depth 8 the bishop sacrifice Bxh2+ looks best (-1.55), but after

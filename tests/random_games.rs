@@ -7,6 +7,7 @@
 use ferrum::board::Board;
 use ferrum::eval::{PawnTable, evaluate, evaluate_once};
 use ferrum::movegen::{MoveList, legal_moves, noisy_moves, quiet_moves};
+use ferrum::rules::Notation;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 

@@ -4,6 +4,7 @@
 use ferrum::board::Board;
 use ferrum::eval::evaluate_once as evaluate;
 use ferrum::movegen::legal_moves;
+use ferrum::rules::Notation;
 use ferrum::search::{Limits, Report, SearchInfo, SearchOptions, SearchResult, Session, Signals};
 use ferrum::types::{MATE, Move, UciScore};
 use std::sync::atomic::Ordering;

@@ -5,6 +5,7 @@ mod common;
 
 use common::Session;
 use ferrum::board::Board;
+use ferrum::rules::Notation;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -6,6 +6,7 @@ mod common;
 
 use common::Session;
 use ferrum::board::Board;
+use ferrum::rules::Notation;
 use std::time::Duration;
 
 fn xboard() -> Session {

@@ -126,39 +126,3 @@ impl Board {
             || (rook_attacks(king, occupied) & straight).any()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::board::Board;
-    use crate::movegen::legal_moves;
-
-    /// Against making each move and looking, over positions rich in checks of every kind.
-    #[test]
-    fn agrees_with_making_the_move() {
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
-            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
-            "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "3k4/1P6/8/4B3/8/8/8/1R2K3 w - - 0 1",
-            "4k3/8/4K3/3P4/8/8/8/4R3 w - - 0 1",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        ] {
-            let board = Board::from_fen(fen).unwrap();
-            let info = board.check_info();
-            for &m in legal_moves(&board).iter() {
-                let mut after = board.clone();
-                after.make_move(m);
-                assert_eq!(board.gives_check(m), after.in_check(), "{m} in {fen}");
-                assert_eq!(
-                    board.gives_check_with(m, &info),
-                    after.in_check(),
-                    "{m} in {fen}"
-                );
-            }
-        }
-    }
-}

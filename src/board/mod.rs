@@ -7,13 +7,11 @@ mod draw;
 mod fen;
 mod makemove;
 mod notation;
-mod san;
 mod see;
 pub mod zobrist;
 
 pub use check::CheckInfo;
 pub use fen::{FenError, START_FEN, placement};
-pub use notation::MoveError;
 pub use see::SEE_VALUE;
 
 use crate::attacks::{
@@ -50,7 +48,7 @@ struct Undo {
 }
 
 /// A chess position with its history. Moves given to `make_move` must be legal; text from
-/// outside goes through `Board::from_fen` and `Board::parse_move`, which check it.
+/// outside goes through `Board::from_fen` and `rules::Notation::parse_move`, which check it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     by_kind: [Bitboard; 6],

@@ -235,6 +235,7 @@ pub fn write_book(path: &Path, entries: &mut [Entry]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Notation;
 
     fn after(moves: &str) -> Board {
         let mut board = Board::startpos();

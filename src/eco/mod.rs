@@ -5,6 +5,7 @@
 
 use crate::board::Board;
 use crate::book::polyglot_key;
+use crate::rules::Notation;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 

@@ -4,6 +4,7 @@
 use super::Engine;
 use crate::book::{Book, BookMove};
 use crate::comm::CommOut;
+use crate::rules::Notation;
 use crate::types::Move;
 use rand_chacha::rand_core::Rng;
 use std::path::Path;

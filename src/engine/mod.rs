@@ -20,6 +20,7 @@ use crate::comm::log::EngineLog;
 use crate::comm::{CommIn, CommOut, GoParams, InfoLine, pv_text};
 use crate::evaluator::Evaluator;
 use crate::movegen::divide;
+use crate::rules::Notation;
 use crate::search::{
     Clock, Limits, Report, SearchHandle, SearchInfo, SearchOptions, SearchResult, Session, Signals,
     Strength, Syzygy,

@@ -7,6 +7,7 @@ use super::{Engine, Options, Purpose, Shown};
 use crate::board::{Board, START_FEN, placement};
 use crate::comm::{CommIn, CommOut, EditOp};
 use crate::movegen::legal_moves;
+use crate::rules::{GameEnd, Notation};
 use crate::search::{Clock, Limits, SearchResult, TimeManager};
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
@@ -273,7 +274,7 @@ impl Engine {
         let m = match self.board.parse_move(text) {
             Ok(m) => m,
             Err(e) => {
-                let reason = if matches!(e, crate::board::MoveError::Malformed(_)) {
+                let reason = if matches!(e, crate::rules::MoveError::Malformed(_)) {
                     "bad notation"
                 } else {
                     "illegal"

@@ -4,6 +4,7 @@
 use super::{board_from, fail, finish};
 use clap::Args;
 use ferrum::eco::OpeningNames;
+use ferrum::rules::Notation;
 use ferrum::tools::{eco, makebook};
 use ferrum::types::Color;
 use std::path::PathBuf;

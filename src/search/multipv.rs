@@ -98,6 +98,7 @@ impl MultiPv {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::rules::Notation;
     use crate::types::Move;
     use std::time::Duration;
 

@@ -372,6 +372,7 @@ impl<'a> MovePicker<'a> {
 mod tests {
     use super::*;
     use crate::movegen::{legal_moves, perft};
+    use crate::rules::Notation;
     use crate::search::history::History;
     use crate::types::{Piece, Square};
     use std::sync::LazyLock;

@@ -6,6 +6,7 @@ use super::history::{self, MAX_HISTORY, MoveScore};
 use super::picker::MovePicker;
 use super::tt::Bound;
 use super::{Report, Searcher};
+use crate::rules::GameEnd;
 use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, PieceType, Score, TB_BOUND, is_decisive};
 use std::time::Duration;
 

@@ -6,6 +6,7 @@ use super::Searcher;
 use super::picker::{MovePicker, victim_value};
 use super::pvs::Node;
 use super::tt::Bound;
+use crate::rules::GameEnd;
 use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, Score};
 
 impl Searcher<'_> {

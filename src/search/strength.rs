@@ -126,6 +126,7 @@ impl Strength {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::rules::Notation;
     use std::time::Duration;
 
     /// A level with the hand-crafted evaluation's scale, and with the network's.

@@ -19,6 +19,7 @@ use crate::board::Board;
 use crate::data::viri;
 use crate::evaluator::Evaluator;
 use crate::movegen::legal_moves;
+use crate::rules::GameEnd;
 use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};
 use crate::tools::epd::Epd;
 use crate::types::{Score, is_mate};

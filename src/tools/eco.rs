@@ -4,6 +4,7 @@
 use super::pgn::{PgnGame, PgnReader, tag_line};
 use crate::board::Board;
 use crate::eco::{Opening, OpeningNames};
+use crate::rules::Notation;
 use std::io::{BufRead, Write};
 
 /// What a run did, for the summary line.

@@ -6,6 +6,7 @@
 use super::epd::Epd;
 use crate::board::Board;
 use crate::evaluator::Evaluator;
+use crate::rules::Notation;
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::types::{Move, score_text};
 use std::io::Write;

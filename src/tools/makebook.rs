@@ -295,6 +295,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::rules::Notation;
 
     fn book(pgn: &str, settings: &BookSettings) -> (Vec<Entry>, BookSummary, String) {
         let mut log = Vec::new();

@@ -4,6 +4,7 @@
 
 use super::pgn::{MoveFault, PgnGame, numbered, split_token};
 use crate::board::Board;
+use crate::rules::Notation;
 use crate::types::Move;
 
 /// PGN's numeric annotation glyphs for move quality.

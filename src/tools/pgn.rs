@@ -2,6 +2,7 @@
 //! size. Comments, NAGs, variations, move numbers and escape lines are skipped.
 
 use crate::board::{Board, START_FEN};
+use crate::rules::Notation;
 use crate::types::Move;
 use std::io::BufRead;
 

@@ -10,6 +10,7 @@ use crate::comm::{Comm, CommOut, pv_text};
 use crate::eco::OpeningNames;
 use crate::evaluator::Evaluator;
 use crate::movegen::{divide, perft};
+use crate::rules::Notation;
 use crate::search::{Limits, Report, SearchOptions, Session, Signals, Syzygy};
 use crate::tablebase::Tablebases;
 use crate::tools::bench;

@@ -23,6 +23,7 @@
 
 use super::MAX_ENTRIES;
 use crate::board::Board;
+use crate::rules::Notation;
 use crate::types::{MATE, MAX_PLY, Move, Score};
 use std::fs::{self, File};
 use std::io::{ErrorKind, Read, Write};

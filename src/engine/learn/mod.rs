@@ -218,6 +218,7 @@ fn positions(count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Notation;
     use crate::search::SearchInfo;
     use crate::types::{MATE, TB_BOUND};
     use std::time::Duration;

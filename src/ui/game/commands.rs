@@ -2,8 +2,9 @@
 //! commands (undo, hint, flip, board, pgn, resign, new, help, quit).
 
 use super::{Game, Side};
-use crate::board::MoveError;
 use crate::movegen::legal_moves;
+use crate::rules::MoveError;
+use crate::rules::Notation;
 use crate::types::Color;
 use std::io::Write;
 

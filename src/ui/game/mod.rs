@@ -11,6 +11,7 @@ mod view;
 
 use crate::board::Board;
 use crate::eco::{Opening, OpeningNames};
+use crate::rules::{GameEnd, Notation};
 use crate::search::{SearchHandle, SearchOptions, Session, strength};
 use crate::types::{Color, Move, PieceType};
 use crossbeam_channel::{Receiver, never, select};

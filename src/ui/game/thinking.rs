@@ -2,6 +2,7 @@
 //! can make it move at once, and their clock runs meanwhile), and hints for the person.
 
 use super::Game;
+use crate::rules::Notation;
 use crate::search::{Clock, Limits, SearchOptions, SearchResult, Signals};
 use crate::types::{Color, score_text};
 use rand_chacha::rand_core::Rng;

@@ -98,6 +98,7 @@ pub fn clock_text(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Notation;
 
     #[test]
     fn boards_from_both_sides() {
