@@ -3,7 +3,8 @@
 
 use crate::modes::Globals;
 use crate::modes::book::{EcoArgs, MakebookArgs};
-use crate::modes::data::{CalibrateArgs, DataCommand, DatagenArgs, TrainArgs, TuneArgs};
+use crate::modes::data::{DataCommand, DatagenArgs};
+use crate::modes::fitting::{CalibrateArgs, TrainArgs, TuneArgs};
 use crate::modes::play::PlayArgs;
 use crate::modes::position::{EvalArgs, PerftArgs, PerftSuiteArgs};
 use crate::modes::search::{BenchArgs, ProbeArgs, TestArgs};

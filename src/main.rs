@@ -7,7 +7,7 @@ use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
-use modes::{Globals, book, data, play, position, protocol, search};
+use modes::{Globals, book, data, fitting, play, position, protocol, search};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -41,9 +41,9 @@ fn main() -> ExitCode {
         Mode::Divide(args) => position::divide(args),
         Mode::PerftSuite(args) => position::perft_suite(args),
         Mode::Data(command) => data::data(command),
-        Mode::Train(args) => data::train(args),
-        Mode::Calibrate(args) => data::calibrate(args),
-        Mode::Tune(args) => data::tune(args),
+        Mode::Train(args) => fitting::train(args),
+        Mode::Calibrate(args) => fitting::calibrate(args),
+        Mode::Tune(args) => fitting::tune(args),
         Mode::Makebook(args) => book::makebook(args),
         Mode::Eco(args) => book::eco(args),
     }

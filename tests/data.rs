@@ -3,7 +3,7 @@
 //! conversion and shuffling; damaged files reported, not panicked on.
 
 use ferrum::board::Board;
-use ferrum::data::{bullet, viri};
+use ferrum::formats::{bullet, viri};
 use ferrum::search::{SearchOptions, Session};
 use ferrum::tools::data::{self, Kind};
 use ferrum::tools::datagen::{self, Config};

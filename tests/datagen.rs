@@ -127,7 +127,7 @@ fn viriformat_shards_resume_where_they_stopped() {
     let expected = shard(&whole);
     let mut reader = &expected[..];
     let mut positions = 0;
-    while let Some(game) = ferrum::data::viri::next_game(&mut reader).unwrap() {
+    while let Some(game) = ferrum::formats::viri::next_game(&mut reader).unwrap() {
         positions += game.moves.len() as u64;
     }
     assert_eq!(positions, summary.positions);
@@ -160,7 +160,11 @@ fn viriformat_shards_resume_where_they_stopped() {
     datagen::run(&two, &mut std::io::sink()).unwrap();
     let mut reader = &expected[..];
     let first_two: Vec<u8> = (0..2)
-        .flat_map(|_| ferrum::data::viri::next_raw(&mut reader).unwrap().unwrap())
+        .flat_map(|_| {
+            ferrum::formats::viri::next_raw(&mut reader)
+                .unwrap()
+                .unwrap()
+        })
         .collect();
     assert_eq!(shard(&two), first_two);
     assert!(datagen::shard_path(&two.output, 22).exists());

@@ -30,8 +30,8 @@ const LAYERS: &[&[&str]] = &[
     &["rules", "evaluator"],
     // Below the search, which probes it; above `rules`, whose move parsing it uses.
     &["tablebase"],
-    &["search", "book", "data"],
-    // `comm` formats search results, `train` reads `data`, `eco` keys by the book's hash.
+    &["search", "book", "formats"],
+    // `comm` formats search results, `train` reads `formats`, `eco` keys by the book's hash.
     &["comm", "train", "eco"],
     &["engine", "tools"],
     // The console runs the tools (bench, EPD tests).

@@ -4,7 +4,7 @@
 //! written network matches the trainer's floats; bad network files are refused.
 
 use ferrum::board::Board;
-use ferrum::data::bullet;
+use ferrum::formats::bullet;
 use ferrum::nnue::{Activation, Network};
 use ferrum::search::{SearchOptions, Session};
 use ferrum::tools::{data, datagen};

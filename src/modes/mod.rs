@@ -4,6 +4,7 @@
 
 pub mod book;
 pub mod data;
+pub mod fitting;
 pub mod play;
 pub mod position;
 pub mod protocol;

@@ -13,7 +13,7 @@
 //! place, and what can be read of it is used.
 
 use crate::board::Board;
-use crate::data::{bullet, viri};
+use crate::formats::{bullet, viri};
 use crate::nnue::{self, Network};
 use crate::types::{Score, is_mate};
 use bulletformat::ChessBoard;

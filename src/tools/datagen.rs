@@ -16,8 +16,8 @@
 //!   to one file.
 
 use crate::board::Board;
-use crate::data::viri;
 use crate::evaluator::Evaluator;
+use crate::formats::viri;
 use crate::movegen::legal_moves;
 use crate::rules::GameEnd;
 use crate::search::{Limits, SearchOptions, Session, Signals, spawn_scoped};

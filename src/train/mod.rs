@@ -9,7 +9,7 @@
 
 pub mod model;
 
-use crate::data::bullet;
+use crate::formats::bullet;
 use crate::nnue::{Activation, Inputs, MAX_BUCKETS, Network, WEIGHT_CLIP};
 use bulletformat::ChessBoard;
 use model::{Params, Pass};

@@ -1,7 +1,7 @@
 //! The network in floats as the trainer keeps it, its forward and backward passes over a
 //! slice of positions, and its quantisation into the engine's `Network`.
 
-use crate::data::bullet;
+use crate::formats::bullet;
 use crate::nnue::{Activation, INPUTS, Inputs, Kernels, Network, QA, QB, WEIGHT_CLIP, bucket};
 use bulletformat::ChessBoard;
 use rand_chacha::ChaCha8Rng;
