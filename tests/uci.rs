@@ -771,6 +771,54 @@ fn debug_log_file_has_every_line_both_ways() {
     );
 }
 
+/// Lines that arrive together with the one that opens the log are logged too, in the
+/// order the engine handles them: the log starts with the option, whatever the timing.
+#[test]
+fn a_log_opened_mid_input_has_every_line_after_it() {
+    use std::process::{Command, Stdio};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let log = dir.join("uci-burst.log");
+    let _ = std::fs::remove_file(&log);
+    let script = format!(
+        "uci\nsetoption name Debug Log File value {}\nisready\nposition startpos\ngo depth 6\n",
+        log.display()
+    );
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // One write: every line is read before the engine has handled the option.
+    engine
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(engine.wait().unwrap().success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let order: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(' ').map(|(_, rest)| rest))
+        .filter(|l| {
+            l.starts_with(">> ") || l.starts_with("<< readyok") || l.starts_with("<< bestmove")
+        })
+        .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+        .map(|l| Box::leak(l.into_boxed_str()) as &str)
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ">> isready",
+            "<< readyok",
+            ">> position",
+            ">> go",
+            "<< bestmove"
+        ],
+        "{text}"
+    );
+}
+
 /// Black can repeat the position a third time: a draw worth 0 without contempt, worth
 /// the contempt either way with it; analysis always weighs it as 0.
 #[test]

@@ -1,6 +1,5 @@
 //! The threads that read standard input and write standard output for a protocol.
 
-use super::log::{Direction, EngineLog};
 use super::{Comm, CommIn, CommOut};
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{BufRead, Write};
@@ -17,14 +16,15 @@ pub fn split_lines(bytes: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// Reads `input` line by line, sending each parsed command through `to_engine` (wrapped by
-/// `wrap`) and `on_close` once the input ends. Stops after `quit`. Each line goes to `log`.
+/// Reads `input` line by line, sending each line with the command it parses to through
+/// `to_engine` (wrapped by `wrap`) and `on_close` once the input ends. Stops after `quit`.
+/// The engine logs each line as it handles it: a log opened by a line logs every line
+/// after it, however fast they came.
 pub fn spawn_reader<E: Send + 'static>(
     mut input: impl BufRead + Send + 'static,
     comm: Arc<dyn Comm>,
-    log: Arc<EngineLog>,
     to_engine: Sender<E>,
-    wrap: fn(CommIn) -> E,
+    wrap: fn(String, CommIn) -> E,
     on_close: E,
 ) -> JoinHandle<()> {
     std::thread::spawn(move || {
@@ -35,10 +35,9 @@ pub fn spawn_reader<E: Send + 'static>(
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     for line in split_lines(&buffer) {
-                        log.line(Direction::In, &line);
                         let command = comm.parse(&line);
                         let quit = command == CommIn::Quit;
-                        if to_engine.send(wrap(command)).is_err() || quit {
+                        if to_engine.send(wrap(line, command)).is_err() || quit {
                             return;
                         }
                     }
@@ -50,17 +49,15 @@ pub fn spawn_reader<E: Send + 'static>(
 }
 
 /// Writes every message from `from_engine` as text, flushing after each, until the channel
-/// closes. Each line goes to `log`.
+/// closes.
 pub fn spawn_writer(
     comm: Arc<dyn Comm>,
-    log: Arc<EngineLog>,
     from_engine: Receiver<CommOut>,
     mut output: impl Write + Send + 'static,
 ) -> JoinHandle<()> {
     std::thread::spawn(move || {
         for message in from_engine {
             for line in comm.format(&message) {
-                log.line(Direction::Out, &line);
                 if writeln!(output, "{line}")
                     .and_then(|_| output.flush())
                     .is_err()

@@ -1,5 +1,7 @@
 //! The engine log (`Debug Log File`, `--log`): every protocol line in and out, with its
-//! time and direction, appended to a file that a user can send after a GUI session.
+//! time and direction, appended to a file that a user can send after a GUI session. The
+//! engine writes it as it handles each line and sends each reply, so the log keeps their
+//! order and starts exactly where the option took effect.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -38,6 +40,14 @@ impl EngineLog {
             .map_err(|e| format!("cannot open the log file {path}: {e}; not logging"))?;
         *file = Some(opened);
         Ok(())
+    }
+
+    /// Whether a file is open: lines are written.
+    pub fn is_open(&self) -> bool {
+        self.file
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
     }
 
     /// Writes one line. Each line is written whole and at once, so that the log is complete

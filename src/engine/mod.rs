@@ -19,8 +19,8 @@ use play::Play;
 use searching::{Purpose, Running};
 
 use crate::board::{Board, START_FEN};
-use crate::comm::log::EngineLog;
-use crate::comm::{CommIn, CommOut};
+use crate::comm::log::{Direction, EngineLog};
+use crate::comm::{Comm, CommIn, CommOut};
 use crate::evaluator::Evaluator;
 use crate::rules::Notation;
 use crate::search::{SearchInfo, SearchOptions, Session};
@@ -36,7 +36,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Everything the engine loop reacts to, on one channel.
 #[derive(Debug)]
 pub enum Event {
-    Comm(CommIn),
+    /// A line from the front end, and the command it parses to.
+    Comm {
+        line: String,
+        command: CommIn,
+    },
     Search(SearchEvent),
     /// Standard input ended: quit once the search running has been answered.
     InputClosed,
@@ -81,17 +85,15 @@ pub struct Engine {
     /// The protocol passes single moves and lets the engine play (XBoard).
     game_manager: bool,
     play: Play,
-    /// Where `Debug Log File` writes the session's lines.
-    log: Arc<EngineLog>,
+    /// How the protocol writes what the engine sends, for the log.
+    comm: Arc<dyn Comm>,
+    /// Where `Debug Log File` writes the session's lines, in and out, in the order the
+    /// engine handles and sends them.
+    log: EngineLog,
 }
 
 impl Engine {
-    pub fn new(
-        events: Sender<Event>,
-        out: Sender<CommOut>,
-        game_manager: bool,
-        log: Arc<EngineLog>,
-    ) -> Engine {
+    pub fn new(events: Sender<Event>, out: Sender<CommOut>, comm: Arc<dyn Comm>) -> Engine {
         let options = Options::default();
         Engine {
             board: Board::startpos(),
@@ -113,9 +115,10 @@ impl Engine {
             out,
             running: None,
             searches: 0,
-            game_manager,
+            game_manager: comm.game_manager(),
             play: Play::default(),
-            log,
+            comm,
+            log: EngineLog::default(),
         }
     }
 
@@ -125,7 +128,10 @@ impl Engine {
         let mut input_closed = false;
         for event in events {
             let carry_on = match event {
-                Event::Comm(command) => self.command(command),
+                Event::Comm { line, command } => {
+                    self.log.line(Direction::In, &line);
+                    self.command(command)
+                }
                 Event::Search(report) => {
                     self.search_event(report);
                     true
@@ -147,6 +153,11 @@ impl Engine {
     }
 
     fn send(&self, message: CommOut) {
+        if self.log.is_open() {
+            for line in self.comm.format(&message) {
+                self.log.line(Direction::Out, &line);
+            }
+        }
         let _ = self.out.send(message);
     }
 
@@ -239,14 +250,8 @@ pub fn serve(
     use crate::comm::io::{spawn_reader, spawn_writer};
     let (event_sender, events) = crossbeam_channel::unbounded();
     let (out_sender, out) = crossbeam_channel::unbounded();
-    let log = Arc::new(EngineLog::default());
-    let writer = spawn_writer(Arc::clone(&comm), Arc::clone(&log), out, output);
-    let mut engine = Engine::new(
-        event_sender.clone(),
-        out_sender,
-        comm.game_manager(),
-        Arc::clone(&log),
-    );
+    let writer = spawn_writer(Arc::clone(&comm), out, output);
+    let mut engine = Engine::new(event_sender.clone(), out_sender, Arc::clone(&comm));
     for command in setup {
         engine.command(command);
     }
@@ -254,9 +259,8 @@ pub fn serve(
     let _reader = spawn_reader(
         input,
         comm,
-        log,
         event_sender,
-        Event::Comm,
+        |line, command| Event::Comm { line, command },
         Event::InputClosed,
     );
     engine.run(events);
@@ -271,7 +275,7 @@ pub(super) mod tests {
     pub(in crate::engine) fn engine() -> (Engine, Receiver<CommOut>) {
         let (events, _) = crossbeam_channel::unbounded();
         let (out, replies) = crossbeam_channel::unbounded();
-        let engine = Engine::new(events, out, false, Arc::new(EngineLog::default()));
+        let engine = Engine::new(events, out, Arc::new(crate::comm::uci::Uci));
         (engine, replies)
     }
 
