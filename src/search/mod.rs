@@ -232,8 +232,6 @@ struct Searcher<'a> {
     root_pv_changed: bool,
     root_score: Score,
     current_depth: i32,
-    /// Late move reductions by [depth][moves tried].
-    lmr: [[i32; 64]; 64],
     report: &'a mut dyn FnMut(Report),
     /// The network to evaluate with, else the hand-crafted evaluation.
     network: Option<Arc<Network>>,
@@ -353,13 +351,7 @@ impl<'a> Searcher<'a> {
         report: &'a mut dyn FnMut(Report),
     ) -> Box<Searcher<'a>> {
         let params = options.params.clone();
-        let mut lmr = [[0; 64]; 64];
-        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                let ln = (depth as f64).ln() * (moves as f64).ln();
-                *r = (params.lmr_base() + ln / params.lmr_divisor()) as i32;
-            }
-        }
+        data.reductions.prepare(&params);
         if let Some(network) = &options.network {
             data.accumulators.reset(network, board);
         }
@@ -400,7 +392,6 @@ impl<'a> Searcher<'a> {
             root_pv_changed: false,
             root_score: 0,
             current_depth: 0,
-            lmr,
             report,
             network: options.network.clone(),
             contempt: options.contempt,
@@ -721,10 +712,13 @@ impl Searcher<'_> {
     /// Records the move made from `ply`, for the continuation history below it, and its
     /// changes for the network's accumulators.
     fn set_moved(&mut self, ply: usize, m: Move) {
-        self.stack[ply].moved = self
+        let moved = self
             .board
             .piece_at(m.from())
             .map_or(history::MOVES, |p| history::move_index(p, m.to()));
+        self.stack[ply].moved = moved;
+        // The plies below read and write this move's continuation row: aged first.
+        self.data.continuation.refresh(moved);
         if self.network.is_some() {
             self.data
                 .accumulators

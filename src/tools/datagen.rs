@@ -612,6 +612,12 @@ mod tests {
             "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"
         );
         assert!(board.is_chess960());
+        // Every array, on either side, makes a position with all four rights.
+        for n in 0..960 {
+            for board in [dfrc_position(n, 518), dfrc_position(518, n)] {
+                assert_eq!(board.castling().to_string().len(), 4, "{}", board.to_fen());
+            }
+        }
     }
 
     #[test]
