@@ -7,6 +7,7 @@ use ferrum::formats::{bullet, viri};
 use ferrum::search::{SearchOptions, Session};
 use ferrum::tools::data::{self, Kind};
 use ferrum::tools::datagen::{self, Config};
+use ferrum::types::{Color, Square};
 use std::path::PathBuf;
 use viriformat::chess::board::Board as ViriBoard;
 use viriformat::dataformat::Game as ViriGame;
@@ -27,9 +28,15 @@ fn tmp(name: &str) -> PathBuf {
 /// A few short self-play games (castling, captures, promotions and en passant among
 /// their moves).
 fn games(seed: u64, count: u64) -> Vec<viri::Game> {
+    games_with(seed, count, 0)
+}
+
+/// The same with `dfrc_percent` of them from Double Fischer Random positions.
+fn games_with(seed: u64, count: u64, dfrc_percent: u32) -> Vec<viri::Game> {
     let config = Config {
         nodes: 600,
         seed,
+        dfrc_percent,
         ..Config::default()
     };
     let mut session = Session::new(4, SearchOptions::default());
@@ -85,6 +92,92 @@ fn games_encode_as_the_viriformat_crate_does() {
         castles > 0 && promotions > 0,
         "{castles} {promotions} {en_passant}"
     );
+}
+
+/// Double Fischer Random games: the crate's bytes (unmoved rooks as castling rooks,
+/// king-takes-rook castling), and read back to the same start and moves.
+#[test]
+fn dfrc_games_encode_as_the_viriformat_crate_does() {
+    let (mut castles, mut shuffled) = (0, 0);
+    for game in games_with(5, 12, 100) {
+        assert!(game.start.is_chess960());
+        let ours = game.encode();
+        assert_eq!(ours, crate_bytes(&game), "{}", game.start.to_fen());
+        let back = viri::next_game(&mut &ours[..]).unwrap().unwrap();
+        assert_eq!(back.moves, game.moves, "{}", game.start.to_fen());
+        assert_eq!(back.wdl, game.wdl);
+        let mut start = back.start.clone();
+        start.set_chess960(true);
+        assert_eq!(start.to_fen(), game.start.to_fen());
+        assert_eq!(
+            back.start.castling().to_string(),
+            game.start.castling().to_string()
+        );
+        // Replayed, the boards agree move for move, castling rights included.
+        for ((a, _, _), (b, _, _)) in back.positions().zip(game.positions()) {
+            assert_eq!(a.occupied(), b.occupied());
+            assert_eq!(a.castling().to_string(), b.castling().to_string());
+            assert_eq!(a.key(), b.key(), "{}", b.to_fen());
+        }
+        castles += game.moves.iter().filter(|(m, _)| m.is_castle()).count();
+        // Castling rooks off the corners: a first rank other than the standard one.
+        shuffled += usize::from(game.start.to_fen().split(' ').nth(2) != Some("HAha"));
+    }
+    assert!(castles > 0, "no castling in 12 DFRC games");
+    assert!(shuffled > 0);
+}
+
+/// Double Fischer Random shards through `convert`: each record is the board of the game
+/// the generator played, as the `bulletformat` crate makes it.
+#[test]
+fn dfrc_shards_convert_to_the_boards_played() {
+    let dir = tmp("data-dfrc");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let played = games_with(6, 4, 100);
+    let shard = dir.join("dfrc.vf");
+    std::fs::write(
+        &shard,
+        played.iter().flat_map(|g| g.encode()).collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    let converted = dir.join("dfrc.bf");
+    let (read, written) = data::convert(std::slice::from_ref(&shard), &converted, true).unwrap();
+    let positions: u64 = played.iter().map(|g| g.moves.len() as u64).sum();
+    assert_eq!((read, written), (positions, positions));
+    let bytes = std::fs::read(&converted).unwrap();
+    let mut records = bytes.chunks_exact(bullet::RECORD);
+    for game in &played {
+        let mut theirs = viri_board(&game.start.to_fen(), true).unwrap();
+        for (board, m, score) in game.positions() {
+            let record = records.next().unwrap();
+            let expected = theirs.to_bulletformat(game.wdl, score).unwrap();
+            assert_eq!(
+                record,
+                &bullet::to_bytes(&expected)[..],
+                "{}",
+                board.to_fen()
+            );
+            // The pieces as the side to move sees them, square by square.
+            let position = bullet::from_bytes(record.try_into().unwrap()).unwrap();
+            let flip = if board.side_to_move() == Color::Black {
+                56
+            } else {
+                0
+            };
+            for (kind, ours, sq) in bullet::pieces(&position) {
+                let square = Square::from_index(sq ^ flip).unwrap();
+                let piece = board.piece_at(square).unwrap();
+                assert_eq!(piece.kind().index(), kind, "{}", board.to_fen());
+                assert_eq!(piece.color() == board.side_to_move(), ours);
+            }
+            assert_eq!(position.occ.count_ones(), board.occupied().count());
+            theirs.make_move_simple(theirs.parse_uci(&board.move_to_uci(m)).unwrap());
+        }
+    }
+    assert!(records.next().is_none());
+    let stats = data::stats(std::slice::from_ref(&shard)).unwrap();
+    assert_eq!((stats.games, stats.positions), (4, positions));
 }
 
 /// Positions with every kind of castling right (Chess960 too) and en-passant squares.

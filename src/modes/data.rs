@@ -5,6 +5,7 @@ use super::{Globals, fail, finish};
 use clap::{Args, Subcommand};
 use ferrum::tools::{data, datagen};
 use std::io::Write;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,12 +37,21 @@ pub struct DatagenArgs {
     /// Seed of the random openings; game N of a run (a shard) depends on the seed and N only
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Random plies before the engine plays
-    #[arg(long, default_value_t = 8)]
-    random_plies: u32,
+    /// Random plies before the engine plays: N, or MIN-MAX for a number drawn for each game
+    #[arg(long, default_value = "8", value_name = "N|MIN-MAX", value_parser = datagen::parse_plies)]
+    random_plies: RangeInclusive<u32>,
     /// EPD file of openings to start from (default: the start position)
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Percent of the games that start from a Double Fischer Random position (each side's
+    /// first rank one of the 960 Chess960 arrays, drawn apart), before the random plies
+    #[arg(long, value_name = "PERCENT", default_value_t = 0,
+        value_parser = clap::value_parser!(u32).range(0..=100))]
+    dfrc: u32,
+    /// Draw the opening again when a search scores it beyond CP (after the random plies)
+    #[arg(long, value_name = "CP", default_value_t = 400,
+        value_parser = clap::value_parser!(i32).range(0..))]
+    max_opening_score: i32,
     /// Adjudicate a win once the score stays at or above CP for PLIES plies
     #[arg(long, num_args = 2, value_names = ["CP", "PLIES"], default_values_t = [1000, 8])]
     resign: Vec<i32>,
@@ -83,6 +93,8 @@ pub fn datagen(args: DatagenArgs, globals: &Globals) -> ExitCode {
         seed: args.seed,
         random_plies: args.random_plies,
         openings,
+        dfrc_percent: args.dfrc,
+        max_opening_score: args.max_opening_score,
         resign_score: args.resign[0].max(1),
         resign_plies: args.resign[1].max(1) as u32,
         draw_score: args.draw[0].max(0),

@@ -410,7 +410,7 @@ impl Searcher<'_> {
             // the full window only if they beat alpha.
             let mut score = -INFINITY;
             if depth >= 3 && moves_tried > 1 + usize::from(N::PV) && quiet {
-                let mut r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
+                let mut r = self.data.reductions.get(depth, moves_tried);
                 r += i32::from(!improving) - i32::from(N::PV) - i32::from(gives_check);
                 // At an expected cut node, the first move was to refute it: the later ones
                 // matter less.

@@ -76,8 +76,6 @@ pub(super) struct Searcher<'a> {
     pub(super) root_pv_changed: bool,
     pub(super) root_score: Score,
     pub(super) current_depth: i32,
-    /// Late move reductions by [depth][moves tried].
-    pub(super) lmr: [[i32; 64]; 64],
     pub(super) report: &'a mut dyn FnMut(Report),
     pub(super) evaluator: Evaluator,
     /// `SearchOptions::contempt`.
@@ -196,13 +194,7 @@ impl<'a> Searcher<'a> {
         report: &'a mut dyn FnMut(Report),
     ) -> Box<Searcher<'a>> {
         let params = options.params.clone();
-        let mut lmr = [[0; 64]; 64];
-        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                let ln = (depth as f64).ln() * (moves as f64).ln();
-                *r = (params.lmr_base() + ln / params.lmr_divisor()) as i32;
-            }
-        }
+        data.reductions.prepare(&params);
         data.eval.reset(&options.evaluator, board);
         Box::new(Searcher {
             board: board.clone(),
@@ -241,7 +233,6 @@ impl<'a> Searcher<'a> {
             root_pv_changed: false,
             root_score: 0,
             current_depth: 0,
-            lmr,
             report,
             evaluator: options.evaluator.clone(),
             contempt: options.contempt,
@@ -350,10 +341,13 @@ impl Searcher<'_> {
     /// the evaluator (a network's accumulators).
     #[inline(always)]
     pub(super) fn set_moved(&mut self, ply: usize, m: Move) {
-        self.stack[ply].moved = self
+        let moved = self
             .board
             .piece_at(m.from())
             .map_or(history::MOVES, |p| history::move_index(p, m.to()));
+        self.stack[ply].moved = moved;
+        // The plies below read and write this move's continuation row: aged first.
+        self.data.continuation.refresh(moved);
         self.data
             .eval
             .record(&self.evaluator, ply + 1, &self.board, m);

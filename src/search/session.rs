@@ -96,7 +96,11 @@ impl Session {
     /// Forgets what earlier searches learned: the table now, the thread data when the next
     /// search starts.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear_exclusive(),
+            // A search started by `start` still holds the table.
+            None => self.tt.clear(),
+        }
         self.forget = true;
     }
 

@@ -30,6 +30,14 @@ impl<T> TableMemory<T> {
         NonNull::new(raw.cast::<T>()).map(|ptr| TableMemory { ptr, len })
     }
 
+    /// Sets every value back to all-zero bits (valid, as `try_zeroed` requires): one
+    /// `memset`, which exclusive access allows.
+    pub fn zero(&mut self) {
+        // SAFETY: `ptr` holds `len` values, all-zero bits are a valid `T`, and `&mut self`
+        // rules out any other access meanwhile.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) }
+    }
+
     fn size(len: usize) -> usize {
         std::mem::size_of::<T>().saturating_mul(len).max(1)
     }

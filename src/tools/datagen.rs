@@ -1,9 +1,10 @@
 //! `ferrum datagen`: self-play games that label positions, for the network and the tuner.
 //!
-//! Each game starts from the start position or an opening of an EPD file, plays a number of
-//! random plies, then lets the engine play itself with a node (or depth) limit per move,
-//! until the game ends or is adjudicated. Game `n` of a seed depends only on the seed and
-//! `n`, so one thread gives the same data on every run.
+//! Each game starts from the start position, an opening of an EPD file or (a chosen share
+//! of the games) a Double Fischer Random position, plays a number of random plies, then
+//! lets the engine play itself with a node (or depth) limit per move, until the game ends
+//! or is adjudicated. Game `n` of a seed depends only on the seed and `n`, so one thread
+//! gives the same data on every run.
 //!
 //! - Viriformat (for the network): each thread writes a shard of its own, `ferrum-<seed>.vf`
 //!   in the output directory (seeds `seed`, `seed + 1`, ...), every move of every game
@@ -27,6 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -58,10 +60,15 @@ pub struct Config {
     pub depth: Option<i32>,
     pub threads: usize,
     pub seed: u64,
-    /// Random plies played before the engine takes over.
-    pub random_plies: u32,
+    /// Random plies played before the engine takes over: a number drawn for each game
+    /// from this range (no draw when it holds one number, as before ranges existed).
+    pub random_plies: RangeInclusive<u32>,
     /// Openings to start from (FENs); empty for the start position.
     pub openings: Vec<String>,
+    /// Percent of the games (0 to 100) that start from a Double Fischer Random position
+    /// instead of the start position or an opening. At 0 no draw is made for it, so the
+    /// games are those of builds without the option.
+    pub dfrc_percent: u32,
     /// Openings (after the random plies) scored beyond this are too lopsided to teach much.
     pub max_opening_score: Score,
     /// A game is won when the score stays at or beyond this for `resign_plies` plies...
@@ -89,8 +96,9 @@ impl Default for Config {
             depth: None,
             threads: 1,
             seed: 1,
-            random_plies: 8,
+            random_plies: 8..=8,
             openings: Vec::new(),
+            dfrc_percent: 0,
             max_opening_score: 400,
             resign_score: 1_000,
             resign_plies: 8,
@@ -112,6 +120,87 @@ impl Config {
             ..SearchOptions::default()
         }
     }
+}
+
+/// Reads `--random-plies`: a number (`8`) or an inclusive range (`8-9`).
+pub fn parse_plies(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("'{text}' is not a number of plies (8) or a range of them (8-9)"))
+    };
+    let (low, high) = match text.split_once('-') {
+        Some((low, high)) => (number(low)?, number(high)?),
+        None => (number(text)?, number(text)?),
+    };
+    if low > high {
+        return Err(format!("'{text}': the range ends below its start"));
+    }
+    Ok(low..=high)
+}
+
+/// The first rank of Chess960 start position `n` (0 to 959, in Scharnagl's numbering: 518
+/// is the standard array), as piece letters from the a-file to the h-file.
+pub fn chess960_rank(n: usize) -> [char; 8] {
+    let mut rank = [' '; 8];
+    let mut n = n % 960;
+    // The bishops on squares of either colour, then the queen, the knights and R K R on
+    // the squares left, each choice a digit of `n`.
+    rank[2 * (n % 4) + 1] = 'b';
+    n /= 4;
+    rank[2 * (n % 4)] = 'b';
+    n /= 4;
+    let mut place = |letter: char, nth: usize| {
+        let file = (0..8).filter(|&f| rank[f] == ' ').nth(nth).unwrap_or(0);
+        rank[file] = letter;
+    };
+    place('q', n % 6);
+    n /= 6;
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (first, second) = KNIGHTS[n];
+    // The second knight's place counted before the first is put down.
+    place('n', second);
+    place('n', first);
+    for letter in ['r', 'k', 'r'] {
+        place(letter, 0);
+    }
+    rank
+}
+
+/// The Double Fischer Random start position with White's first rank Chess960 array
+/// `white` and Black's `black` (0 to 959 each), all castling rights held, in Chess960
+/// mode (king-takes-rook castling, Shredder-FEN).
+pub fn dfrc_position(white: usize, black: usize) -> Board {
+    let (white, black) = (chess960_rank(white), chess960_rank(black));
+    let rooks = |rank: &[char; 8]| -> String {
+        // Shredder-FEN: the rooks' files, the king's side first.
+        (0..8)
+            .rev()
+            .filter(|&f| rank[f] == 'r')
+            .map(|f| (b'a' + f as u8) as char)
+            .collect()
+    };
+    let fen = format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {}{} - 0 1",
+        black.iter().collect::<String>(),
+        white.iter().collect::<String>().to_ascii_uppercase(),
+        rooks(&white).to_ascii_uppercase(),
+        rooks(&black),
+    );
+    let mut board = Board::from_fen(&fen).expect("a Chess960 array is a legal position");
+    board.set_chess960(true);
+    board
 }
 
 /// Reads the openings of an EPD (or FEN-per-line) file; bad lines are errors.
@@ -438,23 +527,36 @@ pub fn play_game(config: &Config, seed: u64, n: u64, session: &mut Session) -> v
     viri::Game { start, moves, wdl }
 }
 
-/// The game's starting position: an opening (or the start position) and the random plies,
-/// drawn again until the position is playable and not already decided.
+/// The game's starting position: an opening (or the start position, or a DFRC position)
+/// and the random plies, drawn again until the position is playable and not already
+/// decided.
 fn opening(config: &Config, rng: &mut ChaCha8Rng, session: &mut Session) -> Board {
     let check = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
     };
+    // Draws only where an option asks for them, so that the default games stay those of
+    // the builds before the options.
+    let (low, high) = (*config.random_plies.start(), *config.random_plies.end());
+    let plies = match high.checked_sub(low) {
+        Some(0) | None => low,
+        Some(spread) => low + (rng.next_u64() % (u64::from(spread) + 1)) as u32,
+    };
+    let dfrc = config.dfrc_percent > 0 && rng.next_u64() % 100 < u64::from(config.dfrc_percent);
     for _ in 0..1_000 {
-        let fen = match config.openings.len() {
-            0 => None,
-            n => config.openings.get(rng.next_u64() as usize % n),
+        let mut board = if dfrc {
+            let n = (rng.next_u64() % (960 * 960)) as usize;
+            dfrc_position(n / 960, n % 960)
+        } else {
+            let fen = match config.openings.len() {
+                0 => None,
+                n => config.openings.get(rng.next_u64() as usize % n),
+            };
+            fen.and_then(|f| Board::from_fen(f).ok())
+                .unwrap_or_else(Board::startpos)
         };
-        let mut board = fen
-            .and_then(|f| Board::from_fen(f).ok())
-            .unwrap_or_else(Board::startpos);
         let mut playable = true;
-        for _ in 0..config.random_plies {
+        for _ in 0..plies {
             let moves = legal_moves(&board);
             if moves.is_empty() {
                 playable = false;
@@ -472,4 +574,61 @@ fn opening(config: &Config, rng: &mut ChaCha8Rng, session: &mut Session) -> Boar
         }
     }
     Board::startpos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn chess960_arrays_are_the_960() {
+        let ranks: HashSet<[char; 8]> = (0..960).map(chess960_rank).collect();
+        assert_eq!(ranks.len(), 960);
+        for rank in &ranks {
+            let files =
+                |letter: char| -> Vec<usize> { (0..8).filter(|&f| rank[f] == letter).collect() };
+            let (bishops, rooks, king) = (files('b'), files('r'), files('k'));
+            assert_eq!(bishops.len(), 2);
+            assert_ne!(bishops[0] % 2, bishops[1] % 2, "{rank:?}");
+            assert_eq!((files('n').len(), files('q').len()), (2, 1));
+            assert!(rooks[0] < king[0] && king[0] < rooks[1], "{rank:?}");
+        }
+        assert_eq!(chess960_rank(518).iter().collect::<String>(), "rnbqkbnr");
+        // Scharnagl's first: BBQNNRKR.
+        assert_eq!(chess960_rank(0).iter().collect::<String>(), "bbqnnrkr");
+    }
+
+    #[test]
+    fn dfrc_positions_hold_every_castling_right() {
+        let board = dfrc_position(518, 518);
+        assert_eq!(
+            board.to_fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+        assert_eq!(board.key(), Board::startpos().key());
+        let board = dfrc_position(0, 959);
+        assert_eq!(
+            board.to_fen(),
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"
+        );
+        assert!(board.is_chess960());
+        // Every array, on either side, makes a position with all four rights.
+        for n in 0..960 {
+            for board in [dfrc_position(n, 518), dfrc_position(518, n)] {
+                assert_eq!(board.castling().to_string().len(), 4, "{}", board.to_fen());
+            }
+        }
+    }
+
+    #[test]
+    fn plies_are_a_number_or_a_range() {
+        assert_eq!(parse_plies("8"), Ok(8..=8));
+        assert_eq!(parse_plies("8-9"), Ok(8..=9));
+        assert_eq!(parse_plies(" 6 - 10 "), Ok(6..=10));
+        assert!(parse_plies("9-8").is_err());
+        assert!(parse_plies("x").is_err());
+        assert!(parse_plies("8-").is_err());
+        assert!(parse_plies("-1").is_err());
+    }
 }
