@@ -145,6 +145,8 @@ pub fn walk(game: &PgnGame, mut visit: impl FnMut(Visit)) -> Result<(), MoveFaul
                 }
                 rest = &rest[1..];
             }
+            // A brace that closes no comment: nothing to take.
+            '}' => rest = &rest[1..],
             _ => {
                 let token;
                 (token, rest) = split_token(rest);

@@ -179,6 +179,8 @@ impl<R: BufRead> PgnReader<R> {
                     self.depth = self.depth.saturating_sub(1);
                     rest = &rest[1..];
                 }
+                // A brace that closes no comment: nothing to take.
+                '}' => rest = &rest[1..],
                 _ => {
                     let token;
                     (token, rest) = split_token(rest);
@@ -202,11 +204,17 @@ impl<R: BufRead> PgnReader<R> {
 }
 
 /// The movetext token at the start of `text` (a move, move number, NAG or result: up to
-/// a space, brace, bracket or `;`) and the text after it.
+/// a space, brace, bracket or `;`) and the text after it. A text that starts with one of
+/// those gives it as the token, so that a caller's loop always moves on.
 pub fn split_token(text: &str) -> (&str, &str) {
     let end = text
         .find(|c: char| c.is_whitespace() || "{}();".contains(c))
         .unwrap_or(text.len());
+    let end = if end == 0 {
+        text.chars().next().map_or(0, char::len_utf8)
+    } else {
+        end
+    };
     text.split_at(end)
 }
 
@@ -295,6 +303,14 @@ mod tests {
         PgnReader::new(text.as_bytes())
             .map(|g| g.unwrap())
             .collect()
+    }
+
+    /// A `}` that closes no comment is passed over (it once stopped the reader in a loop).
+    #[test]
+    fn a_stray_closing_brace() {
+        let games = games("[Event \"x\"]\n\n1. e4 } e5 2. Nf3 4.} bxa6) a6 *\n");
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "bxa6", "a6"]);
+        assert_eq!(split_token("}e4"), ("}", "e4"));
     }
 
     #[test]

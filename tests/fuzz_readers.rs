@@ -1,0 +1,265 @@
+//! Every reader of outside files and lines, fed mutated copies of valid input: bits
+//! flipped, bytes overwritten, inserted and deleted, runs repeated, the input cut short or
+//! spliced with another. A reader may refuse an input, never panic or hang; what it
+//! accepts it can use (a book's moves looked up, a network's evaluation taken, a game's
+//! positions replayed). The mutations are drawn from a seed, so a failure repeats.
+//!
+//! CI runs a short form (`ITERATIONS` inputs a reader). The long form, a million a reader:
+//!
+//!     FERRUM_FUZZ_INPUTS=1000000 cargo test --release --test fuzz_readers
+//!
+//! with `FERRUM_FUZZ_SEED=N` for another stream, and `FERRUM_FUZZ_TRACE=1` to print each
+//! input before it is read (the last one printed is the one that hangs). An input that
+//! ever failed belongs in `REGRESSIONS`, run first by every test.
+
+use ferrum::board::{Board, START_FEN};
+use ferrum::book::Book;
+use ferrum::calibration::Calibration;
+use ferrum::formats::{bullet, viri};
+use ferrum::nnue::Network;
+use ferrum::rules::Notation;
+use ferrum::tools::epd::Epd;
+use ferrum::tools::pgn::PgnReader;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+/// Inputs a reader in CI.
+const ITERATIONS: usize = 3_000;
+
+/// Inputs that once made a reader fail: (reader, input).
+const REGRESSIONS: &[(&str, &[u8])] = &[
+    // A `}` that closes no comment: the movetext readers looped on it.
+    (
+        "pgn",
+        b"[Event \"x\"]\n\n1. e4 } e5 2. Nf3 4.} bxa6) a6 *\n",
+    ),
+];
+
+fn iterations() -> usize {
+    std::env::var("FERRUM_FUZZ_INPUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(ITERATIONS)
+}
+
+fn rng(reader: &str) -> ChaCha8Rng {
+    let seed: u64 = std::env::var("FERRUM_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let salt = reader
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    ChaCha8Rng::seed_from_u64(seed ^ salt)
+}
+
+/// A number below `n` (0 for none).
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
+}
+
+/// A mutated copy of one of `seeds`: one to eight edits of the kinds above.
+fn mutate(rng: &mut ChaCha8Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
+    // Values that readers treat specially: zero, the ends of the integer types, text.
+    const SPECIAL: &[u8] = b"\x00\x01\x7f\x80\xff -/0123456789:;KQRBNPkqrbnp\n\r\"{}()[]";
+    let mut data = seeds[below(rng, seeds.len())].clone();
+    for _ in 0..1 + below(rng, 8) {
+        let at = below(rng, data.len() + 1);
+        let last = at.min(data.len().saturating_sub(1));
+        let special = SPECIAL[below(rng, SPECIAL.len())];
+        match below(rng, 8) {
+            0 if !data.is_empty() => data[last] ^= 1 << below(rng, 8),
+            1 if !data.is_empty() => data[last] = special,
+            2 => data.insert(at, special),
+            3 if at < data.len() => {
+                let end = (at + 1 + below(rng, 16)).min(data.len());
+                data.drain(at..end);
+            }
+            4 => data.truncate(at),
+            5 if at < data.len() => {
+                let end = (at + 1 + below(rng, 32)).min(data.len());
+                let run = data[at..end].to_vec();
+                for _ in 0..1 + below(rng, 4) {
+                    data.splice(at..at, run.iter().copied());
+                }
+            }
+            6 => {
+                let other = &seeds[below(rng, seeds.len())];
+                let tail = other[below(rng, other.len())..].to_vec();
+                data.truncate(at);
+                data.extend(tail);
+            }
+            7 if !data.is_empty() => {
+                let bytes = rng.next_u64().to_le_bytes();
+                let n = (data.len() - last).min(8);
+                data[last..last + n].copy_from_slice(&bytes[..n]);
+            }
+            _ => data.push(special),
+        }
+    }
+    data
+}
+
+/// Runs `read` on the regressions of `reader`, then on `iterations()` mutated inputs. A
+/// reader that hangs stops the test there (run it with `FERRUM_FUZZ_TRACE=1` to see on
+/// what).
+fn fuzz(reader: &str, seeds: Vec<Vec<u8>>, read: impl Fn(&[u8])) {
+    for (_, input) in REGRESSIONS.iter().filter(|(r, _)| *r == reader) {
+        read(input);
+    }
+    let mut rng = rng(reader);
+    let trace = std::env::var_os("FERRUM_FUZZ_TRACE").is_some();
+    for n in 0..iterations() {
+        let input = mutate(&mut rng, &seeds);
+        if trace {
+            eprintln!("{reader} input {n}: {:?}", String::from_utf8_lossy(&input));
+        }
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&input)));
+        assert!(
+            caught.is_ok(),
+            "{reader} panicked on the input (add it to REGRESSIONS): {input:?}"
+        );
+    }
+}
+
+fn lines_of(text: &str) -> Vec<Vec<u8>> {
+    text.lines().map(|l| l.as_bytes().to_vec()).collect()
+}
+
+#[test]
+fn fen_and_epd_lines() {
+    let mut seeds = lines_of(include_str!("../epd/wac-revised.epd"));
+    seeds.extend(
+        lines_of(include_str!("../epd/perft960.epd"))
+            .into_iter()
+            .take(50),
+    );
+    seeds.push(START_FEN.as_bytes().to_vec());
+    fuzz("fen", seeds, |input| {
+        let text = String::from_utf8_lossy(input);
+        if let Ok(board) = Board::from_fen(&text) {
+            // What is accepted round-trips and has moves to look at.
+            assert!(Board::from_fen(&board.to_fen()).is_ok(), "{text}");
+            let _ = ferrum::movegen::legal_moves(&board);
+        }
+        if let Ok(epd) = Epd::parse(&text) {
+            let _ = (epd.id(), epd.operands("bm"));
+        }
+    });
+}
+
+#[test]
+fn moves_in_san_and_coordinates() {
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let seeds: Vec<Vec<u8>> = [
+        "e2e4", "O-O-O", "Nxe6", "exd6", "Qxh3", "e1g1", "a7a8q", "Bxf7+",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    fuzz("move", seeds, |input| {
+        let text = String::from_utf8_lossy(input);
+        let parsed = [
+            board.parse_move(&text),
+            board.parse_san(&text),
+            board.parse_any_move(&text),
+        ];
+        for m in parsed.into_iter().flatten() {
+            assert!(ferrum::movegen::legal_moves(&board).contains(&m), "{text}");
+        }
+    });
+}
+
+#[test]
+fn pgn_files() {
+    let games = include_str!("data/repertoire.pgn");
+    let more: String = include_str!("data/openings-1000.pgn")
+        .lines()
+        .take(120)
+        .collect::<Vec<_>>()
+        .join("\n");
+    fuzz(
+        "pgn",
+        vec![games.as_bytes().to_vec(), more.into_bytes()],
+        |input| {
+            for game in PgnReader::new(input).take(50).flatten() {
+                if game.start().is_ok() {
+                    let _ = game.replay(|_, _| {});
+                    let _ = ferrum::tools::movetext::walk(&game, |_| {});
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn polyglot_books() {
+    let seeds = vec![include_bytes!("data/polyglot-20.bin").to_vec()];
+    let start = Board::startpos();
+    fuzz("book", seeds, |input| {
+        if let Ok(book) = Book::from_bytes(input) {
+            let _ = book.moves(&start);
+        }
+    });
+}
+
+#[test]
+fn network_files() {
+    // A small network keeps each input cheap; the built-in one's header, with its
+    // calibration, is a seed too.
+    let mut weights = ChaCha8Rng::seed_from_u64(3);
+    let small =
+        ferrum::train::model::Params::random(32, 2, ferrum::nnue::Inputs::PLAIN, &mut weights)
+            .quantise(ferrum::nnue::Activation::SCReLU, 400.0)
+            .to_bytes();
+    let embedded = ferrum::nnue::embedded().to_bytes();
+    let board = Board::startpos();
+    fuzz("network", vec![small, embedded[..4096].to_vec()], |input| {
+        if let Ok(network) = Network::from_bytes(input) {
+            let _ = network.evaluate(&board);
+        }
+        let _ = Calibration::from_bytes(input);
+    });
+}
+
+#[test]
+fn learn_files() {
+    // The example of src/engine/learn/file.rs, which the reader takes whole.
+    let seeds = vec![
+        b"ferrum-learn 1 1\n02e219eda640658f 8 -429 c8b7 1 \
+          1rbk2r1/p1pp1p2/4pn2/1B5p/3P4/PPN1P3/2P2PPK/R1B2R2 b - - 0 2 022158ed\n"
+            .to_vec(),
+    ];
+    fuzz("learn", seeds, |input| {
+        let _ = ferrum::engine::learn::parse(input);
+    });
+}
+
+#[test]
+fn training_data() {
+    let mut board = Board::startpos();
+    let mut moves = Vec::new();
+    for text in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"] {
+        let m = board.parse_move(text).unwrap();
+        moves.push((m, 20));
+        board.make_move(m);
+    }
+    let game = viri::Game {
+        start: Board::startpos(),
+        moves,
+        wdl: 1,
+    };
+    let bytes = [game.encode(), game.encode()].concat();
+    let record = bullet::to_bytes(&bullet::record(&board, 15, 0.5).unwrap()).to_vec();
+    fuzz("data", vec![bytes, record], |input| {
+        let mut reader = input;
+        while let Ok(Some(game)) = viri::next_game(&mut reader) {
+            let _ = game.positions().count();
+        }
+        for chunk in input.chunks_exact(32) {
+            let _ = bullet::from_bytes(chunk.try_into().unwrap());
+        }
+    });
+}
