@@ -1,4 +1,5 @@
-//! Every reader of outside files and lines, fed mutated copies of valid input: bits
+//! Every reader of outside files and lines (and the protocols' command lines, with the
+//! option values they set), fed mutated copies of valid input: bits
 //! flipped, bytes overwritten, inserted and deleted, runs repeated, the input cut short or
 //! spliced with another. A reader may refuse an input, never panic or hang; what it
 //! accepts it can use (a book's moves looked up, a network's evaluation taken, a game's
@@ -260,6 +261,46 @@ fn training_data() {
         }
         for chunk in input.chunks_exact(32) {
             let _ = bullet::from_bytes(chunk.try_into().unwrap());
+        }
+    });
+}
+
+#[test]
+fn protocol_lines_and_option_values() {
+    use ferrum::comm::uci::Uci;
+    use ferrum::comm::xboard::XBoard;
+    use ferrum::comm::{Comm, CommIn};
+    use ferrum::engine::Options;
+    let seeds: Vec<Vec<u8>> = [
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1",
+        "go wtime 60000 btime 59000 winc 1000 binc 1000 movestogo 40 searchmoves e2e4 d2d4",
+        "go depth 12 nodes 100000 mate 3 movetime 500 ponder infinite",
+        "setoption name Move Overhead value 30",
+        "setoption name SyzygyPath value /a:/b",
+        "setoption name UCI_Elo value 1500",
+        "protover 2",
+        "level 40 5:30 0.1",
+        "time 30000",
+        "setboard 8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
+        "usermove e2e4",
+        "option Hash=64",
+        "st 10",
+    ]
+    .iter()
+    .map(|l| l.as_bytes().to_vec())
+    .collect();
+    let (uci, xboard) = (Uci, XBoard::default());
+    fuzz("protocol", seeds, |input| {
+        let line = String::from_utf8_lossy(input);
+        for command in [uci.parse(&line), xboard.parse(&line)] {
+            // A rejected value leaves the options as they were.
+            if let CommIn::SetOption { name, value } = command {
+                let mut options = Options::default();
+                if options.set(&name, value.as_deref()).is_err() {
+                    assert_eq!(options, Options::default(), "{line}");
+                }
+            }
         }
     });
 }
