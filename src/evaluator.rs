@@ -18,7 +18,7 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Evaluator {
     kind: Kind,
-    /// `hand-crafted evaluation`, `built-in network`, or the network's file.
+    /// `hand-crafted evaluation`, `built-in network`, or `network ` and the file's path.
     name: Arc<str>,
 }
 
@@ -52,10 +52,8 @@ impl Evaluator {
     /// The network in the file at `path`, named by the path; or why it cannot be used.
     pub fn from_file(path: &Path) -> Result<Evaluator, String> {
         let network = nnue::load(path)?;
-        Ok(Evaluator::with_network(
-            Arc::new(network),
-            &path.display().to_string(),
-        ))
+        let name = format!("network {}", path.display());
+        Ok(Evaluator::with_network(Arc::new(network), &name))
     }
 
     pub fn name(&self) -> &str {
@@ -94,9 +92,9 @@ impl Evaluator {
                 } else {
                     "none in the file, the default (fitted to g7's games)"
                 };
-                let name = self.name.strip_prefix("network ").unwrap_or(&self.name);
                 format!(
-                    "network {name}: {}; WDL model and UCI_Elo scale: {calibration}",
+                    "{}: {}; WDL model and UCI_Elo scale: {calibration}",
+                    self.name,
                     network.shape()
                 )
             }

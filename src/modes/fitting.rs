@@ -221,10 +221,8 @@ pub fn calibrate(args: CalibrateArgs) -> ExitCode {
         if changed {
             return fail("--wdl, --elo-nodes and --remove need -o, the file to write");
         }
-        let evaluator = ferrum::evaluator::Evaluator::with_network(
-            network.into(),
-            &args.network.display().to_string(),
-        );
+        let name = format!("network {}", args.network.display());
+        let evaluator = ferrum::evaluator::Evaluator::with_network(network.into(), &name);
         let c = evaluator.calibration();
         println!("{}", evaluator.describe());
         println!("wdl a {:?}\nwdl b {:?}", c.wdl.a, c.wdl.b);
