@@ -106,10 +106,18 @@ impl Evaluator {
     pub fn evaluate(&self, board: &Board, pawns: &mut PawnTable) -> Score {
         match &self.kind {
             Kind::HandCrafted => eval::evaluate(board, pawns),
-            Kind::Network(network) => exact(board)
-                .unwrap_or_else(|| network.evaluate(board).clamp(-TB_BOUND + 1, TB_BOUND - 1)),
+            Kind::Network(network) => network_score(board, || network.evaluate(board)),
         }
     }
+}
+
+/// A network's value of `board`: the hand-crafted evaluation's exact one where it knows
+/// the position outright (a bare king against mating material, too little to mate: too
+/// rare in the network's data), else the network's `output`, kept below the tablebase
+/// scores.
+#[inline(always)]
+fn network_score(board: &Board, output: impl FnOnce() -> Score) -> Score {
+    exact(board).unwrap_or_else(|| output().clamp(-TB_BOUND + 1, TB_BOUND - 1))
 }
 
 impl Default for Evaluator {
@@ -179,15 +187,12 @@ impl EvalState {
     pub fn evaluate(&mut self, evaluator: &Evaluator, board: &Board, ply: usize) -> Score {
         match &evaluator.kind {
             Kind::HandCrafted => eval::evaluate(board, &mut self.pawns),
-            // Positions the hand-crafted evaluation knows outright (a bare king against
-            // mating material, too little to mate) are too rare in the network's data.
-            Kind::Network(_) if let Some(score) = exact(board) => score,
-            Kind::Network(network) => {
+            Kind::Network(network) => network_score(board, || {
                 let score = self.accumulators.evaluate(network, board, ply);
                 // The accumulators kept along the line are those of the position.
                 debug_assert_eq!(score, network.evaluate(board), "{}", board.to_fen());
-                score.clamp(-TB_BOUND + 1, TB_BOUND - 1)
-            }
+                score
+            }),
         }
     }
 }
