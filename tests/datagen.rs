@@ -170,6 +170,30 @@ fn viriformat_shards_resume_where_they_stopped() {
     assert!(datagen::shard_path(&two.output, 22).exists());
 }
 
+/// What cannot be a shard is refused with its name before a game is played: a device (an
+/// endless stream of empty games from /dev/zero, a full disk from /dev/full) or a file of
+/// something else. No hang, no games written after garbage.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_shard_that_is_not_one_is_an_error() {
+    let config = viri_config("viri-not-a-shard", 31, 1);
+    let _ = std::fs::remove_dir_all(&config.output);
+    std::fs::create_dir_all(&config.output).unwrap();
+    let path = datagen::shard_path(&config.output, 31);
+    for device in ["/dev/zero", "/dev/full"] {
+        let _ = std::fs::remove_file(&path);
+        std::os::unix::fs::symlink(device, &path).unwrap();
+        let err = datagen::run(&config, &mut std::io::sink()).unwrap_err();
+        assert!(err.contains("not a regular file"), "{device}: {err}");
+    }
+    std::fs::remove_file(&path).unwrap();
+    // The shape of a game (a header and the terminator) around a header with no kings.
+    std::fs::write(&path, [0u8; 36]).unwrap();
+    let err = datagen::run(&config, &mut std::io::sink()).unwrap_err();
+    assert!(err.contains("game 1"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), [0u8; 36]);
+}
+
 /// `kill -9` at any moment: the shard is read up to its last whole game, and a run with
 /// the same arguments ends with the bytes of an uninterrupted run.
 #[cfg(target_os = "linux")]

@@ -736,6 +736,20 @@ fn debug_log_file_has_every_line_both_ways() {
             .any(|l| l.starts_with("info string") && l.contains("cannot open the log file")),
         "{lines:?}"
     );
+    // A full disk: the first line that cannot be written is reported and the engine plays on.
+    #[cfg(target_os = "linux")]
+    {
+        s.send("setoption name Debug Log File value /dev/full");
+        s.send("isready");
+        let lines = s.until(|l| l == "readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string")
+                && l.contains("cannot write the log file /dev/full")),
+            "{lines:?}"
+        );
+        s.send("go depth 4");
+        s.bestmove();
+    }
     s.send(&format!(
         "setoption name Debug Log File value {}",
         option_log.display()

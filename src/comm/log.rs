@@ -20,7 +20,8 @@ pub enum Direction {
 /// The log file, shared by the reader and writer threads and the engine that opens it.
 #[derive(Debug, Default)]
 pub struct EngineLog {
-    file: Mutex<Option<File>>,
+    /// The file and the path it was opened by (for the message when a write fails).
+    file: Mutex<Option<(File, String)>>,
 }
 
 impl EngineLog {
@@ -38,7 +39,7 @@ impl EngineLog {
             .append(true)
             .open(path)
             .map_err(|e| format!("cannot open the log file {path}: {e}; not logging"))?;
-        *file = Some(opened);
+        *file = Some((opened, path.to_string()));
         Ok(())
     }
 
@@ -51,18 +52,25 @@ impl EngineLog {
     }
 
     /// Writes one line. Each line is written whole and at once, so that the log is complete
-    /// up to a crash; a write that fails turns the log off rather than the engine.
-    pub fn line(&self, direction: Direction, text: &str) {
+    /// up to a crash; a write that fails (a full disk, a file gone) turns the log off rather
+    /// than the engine, and the error says so, once.
+    pub fn line(&self, direction: Direction, text: &str) -> Result<(), String> {
         let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(file) = guard.as_mut() else { return };
+        let Some((file, path)) = guard.as_mut() else {
+            return Ok(());
+        };
         let arrow = match direction {
             Direction::In => ">>",
             Direction::Out => "<<",
         };
         let time = humantime::format_rfc3339_millis(SystemTime::now());
-        if writeln!(file, "{time} {arrow} {text}").is_err() {
+        let line = format!("{time} {arrow} {text}\n");
+        if let Err(e) = file.write_all(line.as_bytes()) {
+            let message = format!("cannot write the log file {path}: {e}; not logging");
             *guard = None;
+            return Err(message);
         }
+        Ok(())
     }
 }
 
@@ -77,12 +85,12 @@ mod tests {
         let path = dir.join("engine.log");
         std::fs::write(&path, "earlier session\n").unwrap();
         let log = EngineLog::default();
-        log.line(Direction::In, "not logged: no file yet");
+        log.line(Direction::In, "not logged: no file yet").unwrap();
         log.open(path.to_str().unwrap()).unwrap();
-        log.line(Direction::In, "uci");
-        log.line(Direction::Out, "uciok");
+        log.line(Direction::In, "uci").unwrap();
+        log.line(Direction::Out, "uciok").unwrap();
         log.open("").unwrap();
-        log.line(Direction::In, "not logged: closed");
+        log.line(Direction::In, "not logged: closed").unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
@@ -94,5 +102,17 @@ mod tests {
         let bad = log.open(dir.join("no/such/dir/x.log").to_str().unwrap());
         assert!(bad.unwrap_err().contains("cannot open the log file"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A full disk: the first line that cannot be written is reported and logging stops.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_turns_the_log_off_with_an_error() {
+        let log = EngineLog::default();
+        log.open("/dev/full").unwrap();
+        let err = log.line(Direction::In, "uci").unwrap_err();
+        assert!(err.contains("cannot write the log file /dev/full"), "{err}");
+        assert!(!log.is_open());
+        assert_eq!(log.line(Direction::In, "isready"), Ok(()));
     }
 }

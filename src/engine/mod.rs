@@ -129,7 +129,7 @@ impl Engine {
         for event in events {
             let carry_on = match event {
                 Event::Comm { line, command } => {
-                    self.log.line(Direction::In, &line);
+                    self.log_line(Direction::In, &line);
                     self.command(command)
                 }
                 Event::Search(report) => {
@@ -155,10 +155,17 @@ impl Engine {
     fn send(&self, message: CommOut) {
         if self.log.is_open() {
             for line in self.comm.format(&message) {
-                self.log.line(Direction::Out, &line);
+                self.log_line(Direction::Out, &line);
             }
         }
         let _ = self.out.send(message);
+    }
+
+    /// Logs a line; a log that cannot be written any more is reported in the protocol's form.
+    fn log_line(&self, direction: Direction, line: &str) {
+        if let Err(e) = self.log.line(direction, line) {
+            self.send(CommOut::Notice(e));
+        }
     }
 
     /// Reacts to one command; false means quit.

@@ -405,11 +405,24 @@ fn open_shard(path: &Path) -> Result<(File, u64), String> {
         .truncate(false)
         .open(path)
         .map_err(error)?;
+    // A device or a pipe cannot be resumed or cut back (and /dev/zero would read as
+    // endless empty games).
+    if !file.metadata().map_err(error)?.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
     let (mut games, mut whole) = (0, 0);
     let mut reader = BufReader::new(&file);
     loop {
         match viri::next_raw(&mut reader) {
             Ok(Some(bytes)) => {
+                // Each game's start position checked: a shard that is not one is refused
+                // rather than written after.
+                let header: &[u8; viri::HEADER] = bytes[..viri::HEADER]
+                    .try_into()
+                    .unwrap_or(&[0; viri::HEADER]);
+                if let Err(e) = viri::decode_position(header) {
+                    return Err(format!("{}: game {}: {e}", path.display(), games + 1));
+                }
                 games += 1;
                 whole += bytes.len() as u64;
             }
