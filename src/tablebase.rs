@@ -119,6 +119,9 @@ impl Tablebases {
     /// Opens the tables under `path`. Only one set can be open at a time (the prober keeps
     /// its tables in global state): drop the last before opening another.
     pub fn open(path: &str) -> Result<Tablebases, String> {
+        if path.contains('\0') {
+            return Err("a Syzygy path cannot hold a NUL character".into());
+        }
         // The prober separates directories by ':' alone.
         let path = if cfg!(windows) {
             path.replace(';', ":")

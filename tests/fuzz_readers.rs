@@ -34,6 +34,20 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         "pgn",
         b"[Event \"x\"]\n\n1. e4 } e5 2. Nf3 4.} bxa6) a6 *\n",
     ),
+    // A KRvK WDL table whose header lists a piece that is not the table's: the probe
+    // looked for it on the board and indexed past the squares.
+    (
+        "syzygy KRvK.rtbw",
+        b"\x71\xe8\x23\x5d\x31\x00\x6e\xff\x44\x00\x80\x04\x00\x06\x0f\x00\x01\x00\x00\x00\x06\x01\x08\x00\
+          \x07\x00\x07\x00\x05\x00\x02\x00\x00\x00\x0a\x00\x04\x40\x00\x03\x30\x00\x00\x00\x00\x02\x20\x00\
+          \x05\x50\x00\x00\xf0\xff\x01\x10\x00\x02\xf0\xff\x09\x90\x00\x06\x60\x00\x00\x00\x00\x00\x00\x40\
+          \x63\x7a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+          \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+          \x00\x00\x00\x00\x00\x00\x00\x00\xff\xfe\x61\x25\x55\x7f\xff\xff\xff\x30\x44\x10\x06\xff\xff\xff\
+          \xff\xff\xff\xff\xff\xff\xf9\x92\x62\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+          \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+          \x81\xda\x63\xfe\x25\xb9\xed\x66\xf4\x59\x00\x15\x58\xf8\x3c\xa5",
+    ),
 ];
 
 fn iterations() -> usize {
@@ -105,12 +119,17 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
 /// reader that hangs stops the test there (run it with `FERRUM_FUZZ_TRACE=1` to see on
 /// what).
 fn fuzz(reader: &str, seeds: Vec<Vec<u8>>, read: impl Fn(&[u8])) {
+    fuzz_n(reader, seeds, iterations(), read);
+}
+
+/// `fuzz` with `count` inputs (for readers whose inputs are slow to use).
+fn fuzz_n(reader: &str, seeds: Vec<Vec<u8>>, count: usize, read: impl Fn(&[u8])) {
     for (_, input) in REGRESSIONS.iter().filter(|(r, _)| *r == reader) {
         read(input);
     }
     let mut rng = rng(reader);
     let trace = std::env::var_os("FERRUM_FUZZ_TRACE").is_some();
-    for n in 0..iterations() {
+    for n in 0..count {
         let input = mutate(&mut rng, &seeds);
         if trace {
             eprintln!("{reader} input {n}: {:?}", String::from_utf8_lossy(&input));
@@ -303,4 +322,113 @@ fn protocol_lines_and_option_values() {
             }
         }
     });
+}
+
+/// Syzygy paths (the SyzygyPath option's value) and table files. The prober keeps its
+/// tables in global state, so both run in this one test, one after the other. A damaged
+/// table is either left out when opened (its layout does not fit the file) or probed:
+/// every position of its material, WDL and the root's DTZ, without a fault.
+#[test]
+fn syzygy_paths_and_tables() {
+    use ferrum::tablebase::Tablebases;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+    let paths: Vec<Vec<u8>> = [
+        data.to_string(),
+        format!("{data}:/no/such/dir"),
+        format!("/no/such/dir:{data}::"),
+        format!("{data}/KRvK.rtbw"),
+        "/dev/null".to_string(),
+        "".to_string(),
+    ]
+    .iter()
+    .map(|p| p.as_bytes().to_vec())
+    .collect();
+    fuzz("syzygy path", paths, |input| {
+        let path = String::from_utf8_lossy(input);
+        if let Ok(tables) = Tablebases::open(&path) {
+            let board = Board::from_fen("8/8/4k3/8/8/4K3/4R3/8 w - - 0 1").unwrap();
+            let _ = tables.probe_wdl(&board);
+        }
+    });
+
+    // The positions a damaged KRvK or KQvK table is probed in: a spread of king and piece
+    // squares, both sides to move.
+    let positions = |piece: char| -> Vec<Board> {
+        let mut boards = Vec::new();
+        for (wk, bk, p) in (0..64)
+            .step_by(3)
+            .flat_map(|wk| [0, 27, 63].map(move |bk| (wk, bk, (wk * 7 + 11) % 64)))
+        {
+            let mut squares = ['.'; 64];
+            if wk == bk || wk == p || bk == p {
+                continue;
+            }
+            squares[wk] = 'K';
+            squares[bk] = 'k';
+            squares[p] = piece;
+            let rows: Vec<String> = squares
+                .chunks(8)
+                .rev()
+                .map(|row| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                text += &empty.to_string();
+                                empty = 0;
+                            }
+                            text.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        text += &empty.to_string();
+                    }
+                    text
+                })
+                .collect();
+            for side in ["w", "b"] {
+                if let Ok(board) = Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))) {
+                    boards.push(board);
+                }
+            }
+        }
+        boards
+    };
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fuzz-syzygy");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, piece) in [("KRvK", 'R'), ("KQvK", 'Q')] {
+        let boards = positions(piece);
+        for ext in ["rtbw", "rtbz"] {
+            let file = format!("{name}.{ext}");
+            let seed = std::fs::read(format!("{data}/{file}")).unwrap();
+            // The other file of the pair, intact, beside the damaged one.
+            let other = if ext == "rtbw" { "rtbz" } else { "rtbw" };
+            std::fs::copy(
+                format!("{data}/{name}.{other}"),
+                dir.join(format!("{name}.{other}")),
+            )
+            .unwrap();
+            let path = dir.to_str().unwrap().to_string();
+            fuzz_n(
+                &format!("syzygy {file}"),
+                vec![seed],
+                iterations() / 10,
+                |input| {
+                    std::fs::write(dir.join(&file), input).unwrap();
+                    if let Ok(tables) = Tablebases::open(&path) {
+                        for board in &boards {
+                            let _ = tables.probe_wdl(board);
+                            let _ = tables.probe_root(board);
+                        }
+                    }
+                },
+            );
+            std::fs::remove_file(dir.join(&file)).unwrap();
+            std::fs::remove_file(dir.join(format!("{name}.{other}"))).unwrap();
+        }
+    }
 }

@@ -210,7 +210,7 @@ fn damaged_files_are_left_out() {
         problems,
         [
             "KPvK.rtbw: not a Syzygy table (bad magic number)",
-            "KQvKR.rtbw: cut short",
+            "KQvKR.rtbw: cut short or damaged",
             "KRvK.rtbz: incomplete (7625 bytes)",
         ]
     );

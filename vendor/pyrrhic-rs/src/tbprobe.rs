@@ -99,6 +99,11 @@ pub(crate) struct PairsData {
     pub(crate) idxBits: u8,
     pub(crate) minLen: u8,
     pub(crate) constValue: [u8; 2],
+    // Ferrum: what the decoder checks a damaged table's values against: the symbols and
+    // the data blocks there are, and the end of the file.
+    pub(crate) numSyms: u32,
+    pub(crate) numBlocks: u32,
+    pub(crate) end: *const u8,
     pub(crate) base: [u64; 1],
 }
 
@@ -1445,6 +1450,14 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
     // if strlen(p) == 0 || strcmp(p, b"<empty>\0" as *const u8 as *const i8) == 0 {
     //     return 1 != 0;
     // }
+    // Ferrum: empty directories (a leading, trailing or doubled ':') are dropped first: the
+    // loops below counted one directory too many for them and read past the string's end.
+    // A NUL cannot be in a path (nor in a C string).
+    if path.contains('\0') {
+        return false;
+    }
+    let joined = path.split(':').filter(|p| !p.is_empty()).collect::<Vec<_>>().join(":");
+    let path = joined.as_str();
     if path.is_empty() || path == "<empty>" {
         return true;
     }
@@ -2292,6 +2305,17 @@ unsafe fn subfactor(mut k: u64, mut n: u64) -> u64 {
     }
     f / l
 }
+/// Ferrum: whether `ei` lists the pieces of `be`'s material, in either colour order.
+unsafe fn pieces_match(be: *const BaseEntry, ei: *const EncInfo) -> bool {
+    let n = ((*be).num as usize).min(7);
+    let mut pieces = (*ei).pieces;
+    if !pieces[..n].iter().all(|&p| matches!(p, 1..=6 | 9..=14)) {
+        return false;
+    }
+    let mut flipped = pieces.map(|p| p ^ 8);
+    pyrrhic_calc_key_from_pieces(pieces.as_mut_ptr(), n as i32) == (*be).key
+        || pyrrhic_calc_key_from_pieces(flipped.as_mut_ptr(), n as i32) == (*be).key
+}
 unsafe fn init_enc_info(
     mut ei: *mut EncInfo,
     mut be: *mut BaseEntry,
@@ -2370,24 +2394,42 @@ unsafe fn init_enc_info(
     }
     f
 }
-unsafe fn calc_symLen(mut d: *mut PairsData, mut s: u32, mut tmp: *mut i8) {
+/// Ferrum: the length of symbol `s` and of the symbols it is made of, false for a damaged
+/// table: a part that is not a symbol of the table, a symbol made of itself (through any
+/// number of steps: the recursion never ended), or a length past the format's 255.
+/// `tmp` marks each symbol 1 while its parts are being measured, 2 once measured.
+unsafe fn calc_symLen(mut d: *mut PairsData, mut s: u32, num_syms: u32, mut tmp: *mut i8) -> bool {
     let mut w: *mut u8 = ((*d).symPat).offset((3 * s) as isize);
     let mut s2: u32 = ((*w.offset(2) as i32) << 4 | *w.offset(1) as i32 >> 4) as u32;
     if s2 == 0xfff {
         *((*d).symLen).offset(s as isize) = 0;
     } else {
         let mut s1: u32 = ((*w.offset(1) as i32 & 0xf) << 8 | *w.offset(0) as i32) as u32;
-        if *tmp.offset(s1 as isize) == 0 {
-            calc_symLen(d, s1, tmp);
+        if s1 >= num_syms || s2 >= num_syms {
+            return false;
         }
-        if *tmp.offset(s2 as isize) == 0 {
-            calc_symLen(d, s2, tmp);
+        *tmp.offset(s as isize) = 1;
+        for part in [s1, s2] {
+            match *tmp.offset(part as isize) {
+                0 => {
+                    if !calc_symLen(d, part, num_syms, tmp) {
+                        return false;
+                    }
+                }
+                1 => return false,
+                _ => {}
+            }
         }
-        *((*d).symLen).offset(s as isize) = (*((*d).symLen).offset(s1 as isize) as i32
-            + *((*d).symLen).offset(s2 as isize) as i32
-            + 1) as u8;
+        let len = *((*d).symLen).offset(s1 as isize) as u32
+            + *((*d).symLen).offset(s2 as isize) as u32
+            + 1;
+        if len > 255 {
+            return false;
+        }
+        *((*d).symLen).offset(s as isize) = len as u8;
     }
-    *tmp.offset(s as isize) = 1;
+    *tmp.offset(s as isize) = 2;
+    true
 }
 unsafe fn setup_pairs(
     mut ptr: *mut *mut u8,
@@ -2414,6 +2456,9 @@ unsafe fn setup_pairs(
             0
         }) as u8;
         (*d).constValue[1] = 0;
+        (*d).numSyms = 0;
+        (*d).numBlocks = 0;
+        (*d).end = end;
         *ptr = data.offset(2);
         let fresh13 = &mut (*size.offset(2));
         *fresh13 = 0;
@@ -2429,7 +2474,15 @@ unsafe fn setup_pairs(
     let mut maxLen: i32 = *data.offset(8) as i32;
     let mut minLen: i32 = *data.offset(9) as i32;
     let mut h: i32 = maxLen - minLen + 1;
-    if !(1..=64).contains(&h) || !fits(data, 12 + 2 * h as usize) {
+    // Ferrum: code lengths of 1 to 64 bits and sizes that shift within 64 bits, as the
+    // decoder assumes (a damaged table overflowed its shifts).
+    if minLen < 1
+        || maxLen > 64
+        || blockSize >= 32
+        || idxBits >= 64
+        || !(1..=64).contains(&h)
+        || !fits(data, 12 + 2 * h as usize)
+    {
         return std::ptr::null_mut();
     }
     let mut numSyms: u32 =
@@ -2444,6 +2497,9 @@ unsafe fn setup_pairs(
     ) as *mut PairsData;
     (*d).blockSize = blockSize;
     (*d).idxBits = idxBits;
+    (*d).numSyms = numSyms;
+    (*d).numBlocks = realNumBlocks;
+    (*d).end = end;
     (*d).offset = &mut *data.offset(10) as *mut u8 as *mut u16;
     (*d).symLen = (d as *mut u8)
         .offset(::core::mem::size_of::<PairsData>() as u64 as isize)
@@ -2466,8 +2522,9 @@ unsafe fn setup_pairs(
     memset(tmp.as_mut_ptr() as *mut libc::c_void, 0, numSyms as u64);
     let mut s: u32 = 0;
     while s < numSyms {
-        if tmp[s as usize] == 0 {
-            calc_symLen(d, s, tmp.as_mut_ptr());
+        if tmp[s as usize] == 0 && !calc_symLen(d, s, numSyms, tmp.as_mut_ptr()) {
+            free(d as *mut libc::c_void);
+            return std::ptr::null_mut();
         }
         s = s.wrapping_add(1);
     }
@@ -2524,7 +2581,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
     }
     let header = 5 + 2 * 6 * ((*be).num as usize + 2);
     if !fits(data.wrapping_add(header)) {
-        return fail("cut short");
+        return fail("cut short or damaged");
     }
 
     let split: bool = type_0 != DTZ as i32 && *data.offset(4) as i32 & 0x1 != 0;
@@ -2548,6 +2605,13 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
             tb_size[t as usize][1] =
                 init_enc_info(&mut *ei.offset((num + t) as isize), be, data, 4, t, enc);
         }
+        // Ferrum: the pieces a header lists must be the table's own, else a probe looks
+        // for a piece that is not on the board and indexes past it.
+        for e in [t].into_iter().chain(split.then_some(num + t)) {
+            if !pieces_match(be, &*ei.offset(e as isize)) {
+                return fail("damaged (its pieces are not the table's)");
+            }
+        }
         data = data.offset(
             ((*be).num as i32
                 + 1
@@ -2568,7 +2632,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
             type_0,
         );
         if (*ei.offset(t_0 as isize)).precomp.is_null() {
-            return fail("cut short");
+            return fail("cut short or damaged");
         }
         if type_0 == DTZ as i32 {
             if !(*be).hasPawns {
@@ -2587,7 +2651,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
                 type_0,
             );
             if (*ei.offset((num + t_0) as isize)).precomp.is_null() {
-                return fail("cut short");
+                return fail("cut short or damaged");
             }
         } else if type_0 != DTZ as i32 {
             (*ei.offset((num + t_0) as isize)).precomp = std::ptr::null_mut::<PairsData>();
@@ -2652,7 +2716,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
                     let mut i_1: i32 = 0;
                     while i_1 < 4 {
                         if !fits(data.wrapping_add(1)) {
-                            return fail("cut short");
+                            return fail("cut short or damaged");
                         }
                         (*mapIdx_0.offset(t_2 as isize))[i_1 as usize] =
                             data.offset(1).offset_from(map_0 as *mut u8) as u16;
@@ -2664,7 +2728,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
                     let mut i_2: i32 = 0;
                     while i_2 < 4 {
                         if !fits(data.wrapping_add(2)) {
-                            return fail("cut short");
+                            return fail("cut short or damaged");
                         }
                         (*mapIdx_0.offset(t_2 as isize))[i_2 as usize] =
                             (data as *mut u16).offset(1).offset_from(map_0 as *mut u16) as u16;
@@ -2713,7 +2777,7 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
         t_5 += 1;
     }
     if !fits(data) {
-        return fail("cut short");
+        return fail("cut short or damaged");
     }
     (*be).data[type_0 as usize] = mmap;
     if type_0 == DTM as i32 && (*be).hasPawns as i32 != 0 {
@@ -2723,6 +2787,8 @@ unsafe fn init_table(be: *mut BaseEntry, str: *const i8, type_0: i32) -> bool {
     }
     true
 }
+/// Ferrum: null where a damaged table's values lead outside it (a block, a symbol or a
+/// read past what the file holds); the probe then fails as for a missing table.
 unsafe fn decompress_pairs(mut d: *mut PairsData, mut idx: u64) -> *mut u8 {
     if (*d).idxBits == 0 {
         return ((*d).constValue).as_mut_ptr();
@@ -2740,20 +2806,34 @@ unsafe fn decompress_pairs(mut d: *mut PairsData, mut idx: u64) -> *mut u8 {
     let mut idxOffset: u16 =
         *(((*d).indexTable).offset((6 * mainIdx) as isize).offset(4) as *mut u16);
     litIdx += u16::from_le(idxOffset) as i32;
+    let numBlocks = (*d).numBlocks;
+    if block >= numBlocks {
+        return std::ptr::null_mut();
+    }
     if litIdx < 0 {
         while litIdx < 0 {
             block = block.wrapping_sub(1);
+            if block >= numBlocks {
+                return std::ptr::null_mut();
+            }
             litIdx += *((*d).sizeTable).offset(block as isize) as i32 + 1;
         }
     } else {
         while litIdx > *((*d).sizeTable).offset(block as isize) as i32 {
             let fresh26 = block;
             block = block.wrapping_add(1);
+            if block >= numBlocks {
+                return std::ptr::null_mut();
+            }
             litIdx -= *((*d).sizeTable).offset(fresh26 as isize) as i32 + 1;
         }
     }
     let mut ptr: *mut u32 =
         ((*d).data).offset(((block as u64) << (*d).blockSize as i32) as isize) as *mut u32;
+    let readable = |p: *const u32, bytes: usize| (p as usize).saturating_add(bytes) <= (*d).end as usize;
+    if !readable(ptr, 8) {
+        return std::ptr::null_mut();
+    }
     let mut m: i32 = (*d).minLen as i32;
     let mut offset: *mut u16 = (*d).offset;
     let mut base: *mut u64 = ((*d).base).as_mut_ptr().offset(-(m as isize));
@@ -2770,14 +2850,20 @@ unsafe fn decompress_pairs(mut d: *mut PairsData, mut idx: u64) -> *mut u8 {
         }
         sym = u16::from_le(*offset.offset(l as isize)) as u32;
         sym = sym.wrapping_add((code.wrapping_sub(*base.offset(l as isize)) >> (64 - l)) as u32);
+        if sym >= (*d).numSyms {
+            return std::ptr::null_mut();
+        }
         if litIdx < *symLen.offset(sym as isize) as i32 + 1 {
             break;
         }
         litIdx -= *symLen.offset(sym as isize) as i32 + 1;
-        code <<= l;
+        code = code.checked_shl(l as u32).unwrap_or(0);
         bitCnt = bitCnt.wrapping_add(l as u32);
         if bitCnt >= 32 {
             bitCnt = bitCnt.wrapping_sub(32);
+            if !readable(ptr, 4) {
+                return std::ptr::null_mut();
+            }
             let fresh27 = ptr;
             ptr = ptr.offset(1);
             let mut tmp: u32 = u32::from_be(*fresh27);
@@ -2952,10 +3038,19 @@ pub(crate) unsafe fn probe_table(
         };
     }
     let mut w: *mut u8 = decompress_pairs((*ei).precomp, idx);
+    // Ferrum: a damaged table's value fails the probe rather than index past a map.
+    if w.is_null() || (type_0 == WDL as i32 && *w.offset(0) > 4) {
+        *success = 0;
+        return 0;
+    }
     if type_0 == WDL as i32 {
         return *w.offset(0) as i32 - 2;
     }
     let mut v: i32 = *w.offset(0) as i32 + ((*w.offset(1) as i32 & 0xf) << 8);
+    let end = (*(*ei).precomp).end;
+    let in_file = |map: *const u8, index: i32, size: usize| {
+        (map as usize).saturating_add((index as usize + 1) * size) <= end as usize
+    };
     if type_0 == DTM as i32 {
         if !(*be).dtmLossOnly {
             v = u16::from_le(
@@ -2976,31 +3071,27 @@ pub(crate) unsafe fn probe_table(
     } else {
         if flags as i32 & 2 != 0 {
             let mut m: i32 = WDL_TO_MAP[(s + 2) as usize];
-            if flags as i32 & 16 == 0 {
-                v = if (*be).hasPawns as i32 != 0 {
-                    *((*(be as *mut PawnEntry)).dtzMap as *mut u8).offset(
-                        ((*(be as *mut PawnEntry)).dtzMapIdx[t as usize][m as usize] as i32 + v)
-                            as isize,
-                    ) as i32
-                } else {
-                    *((*(be as *mut PieceEntry)).dtzMap as *mut u8).offset(
-                        ((*(be as *mut PieceEntry)).dtzMapIdx[m as usize] as i32 + v) as isize,
-                    ) as i32
-                };
+            let (map, index) = if (*be).hasPawns as i32 != 0 {
+                (
+                    (*(be as *mut PawnEntry)).dtzMap as *const u8,
+                    (*(be as *mut PawnEntry)).dtzMapIdx[t as usize][m as usize] as i32 + v,
+                )
             } else {
-                v = u16::from_le(
-                    (if (*be).hasPawns as i32 != 0 {
-                        *((*(be as *mut PawnEntry)).dtzMap as *mut u16).offset(
-                            ((*(be as *mut PawnEntry)).dtzMapIdx[t as usize][m as usize] as i32 + v)
-                                as isize,
-                        ) as i32
-                    } else {
-                        *((*(be as *mut PieceEntry)).dtzMap as *mut u16).offset(
-                            ((*(be as *mut PieceEntry)).dtzMapIdx[m as usize] as i32 + v) as isize,
-                        ) as i32
-                    }) as u16,
-                ) as i32;
+                (
+                    (*(be as *mut PieceEntry)).dtzMap as *const u8,
+                    (*(be as *mut PieceEntry)).dtzMapIdx[m as usize] as i32 + v,
+                )
+            };
+            let wide = flags as i32 & 16 != 0;
+            if !in_file(map, index, if wide { 2 } else { 1 }) {
+                *success = 0;
+                return 0;
             }
+            v = if wide {
+                u16::from_le(*(map as *const u16).offset(index as isize)) as i32
+            } else {
+                *map.offset(index as isize) as i32
+            };
         }
         if flags as i32 & PA_FLAGS[(s + 2) as usize] as i32 == 0 || s & 1 != 0 {
             v *= 2;
