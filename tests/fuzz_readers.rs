@@ -1,26 +1,21 @@
-//! Every reader of outside files and lines (and the protocols' command lines, with the
-//! option values they set), fed mutated copies of valid input: bits
-//! flipped, bytes overwritten, inserted and deleted, runs repeated, the input cut short or
-//! spliced with another. A reader may refuse an input, never panic or hang; what it
-//! accepts it can use (a book's moves looked up, a network's evaluation taken, a game's
-//! positions replayed). The mutations are drawn from a seed, so a failure repeats.
+//! Every reader of outside files and lines (`fuzzing/readers.rs`: what each does with an
+//! input, and its valid inputs), fed mutated copies of valid input: bits flipped, bytes
+//! overwritten, inserted and deleted, runs repeated, the input cut short or spliced with
+//! another. The mutations are drawn from a seed, so a failure repeats; `fuzz/` runs the
+//! same readers coverage-guided under libFuzzer.
 //!
 //! CI runs a short form (`ITERATIONS` inputs a reader). The long form, a million a reader:
 //!
-//!     FERRUM_FUZZ_INPUTS=1000000 cargo test --release --test fuzz_readers
+//!     FERRUM_FUZZ_INPUTS=1000000 cargo test --test fuzz_readers
 //!
 //! with `FERRUM_FUZZ_SEED=N` for another stream, and `FERRUM_FUZZ_TRACE=1` to print each
 //! input before it is read (the last one printed is the one that hangs). An input that
 //! ever failed belongs in `REGRESSIONS`, run first by every test.
 
-use ferrum::board::{Board, START_FEN};
-use ferrum::book::Book;
-use ferrum::calibration::Calibration;
-use ferrum::formats::{bullet, viri};
-use ferrum::nnue::Network;
-use ferrum::rules::Notation;
-use ferrum::tools::epd::Epd;
-use ferrum::tools::pgn::PgnReader;
+#[path = "fuzzing/readers.rs"]
+mod readers;
+
+use ferrum::board::Board;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -142,186 +137,53 @@ fn fuzz_n(reader: &str, seeds: Vec<Vec<u8>>, count: usize, read: impl Fn(&[u8]))
     }
 }
 
-fn lines_of(text: &str) -> Vec<Vec<u8>> {
-    text.lines().map(|l| l.as_bytes().to_vec()).collect()
+/// Runs `fuzz` on one of `readers::READERS` with its seeds.
+fn fuzz_reader(name: &str) {
+    let (_, read) = readers::READERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a reader of that name");
+    fuzz(name, readers::seeds(name), read);
 }
 
 #[test]
 fn fen_and_epd_lines() {
-    let mut seeds = lines_of(include_str!("../epd/wac-revised.epd"));
-    seeds.extend(
-        lines_of(include_str!("../epd/perft960.epd"))
-            .into_iter()
-            .take(50),
-    );
-    seeds.push(START_FEN.as_bytes().to_vec());
-    fuzz("fen", seeds, |input| {
-        let text = String::from_utf8_lossy(input);
-        if let Ok(board) = Board::from_fen(&text) {
-            // What is accepted round-trips and has moves to look at.
-            assert!(Board::from_fen(&board.to_fen()).is_ok(), "{text}");
-            let _ = ferrum::movegen::legal_moves(&board);
-        }
-        if let Ok(epd) = Epd::parse(&text) {
-            let _ = (epd.id(), epd.operands("bm"));
-        }
-    });
+    fuzz_reader("fen");
 }
 
 #[test]
 fn moves_in_san_and_coordinates() {
-    let board =
-        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
-    let seeds: Vec<Vec<u8>> = [
-        "e2e4", "O-O-O", "Nxe6", "exd6", "Qxh3", "e1g1", "a7a8q", "Bxf7+",
-    ]
-    .iter()
-    .map(|s| s.as_bytes().to_vec())
-    .collect();
-    fuzz("move", seeds, |input| {
-        let text = String::from_utf8_lossy(input);
-        let parsed = [
-            board.parse_move(&text),
-            board.parse_san(&text),
-            board.parse_any_move(&text),
-        ];
-        for m in parsed.into_iter().flatten() {
-            assert!(ferrum::movegen::legal_moves(&board).contains(&m), "{text}");
-        }
-    });
+    fuzz_reader("move");
 }
 
 #[test]
 fn pgn_files() {
-    let games = include_str!("data/repertoire.pgn");
-    let more: String = include_str!("data/openings-1000.pgn")
-        .lines()
-        .take(120)
-        .collect::<Vec<_>>()
-        .join("\n");
-    fuzz(
-        "pgn",
-        vec![games.as_bytes().to_vec(), more.into_bytes()],
-        |input| {
-            for game in PgnReader::new(input).take(50).flatten() {
-                if game.start().is_ok() {
-                    let _ = game.replay(|_, _| {});
-                    let _ = ferrum::tools::movetext::walk(&game, |_| {});
-                }
-            }
-        },
-    );
+    fuzz_reader("pgn");
 }
 
 #[test]
 fn polyglot_books() {
-    let seeds = vec![include_bytes!("data/polyglot-20.bin").to_vec()];
-    let start = Board::startpos();
-    fuzz("book", seeds, |input| {
-        if let Ok(book) = Book::from_bytes(input) {
-            let _ = book.moves(&start);
-        }
-    });
+    fuzz_reader("book");
 }
 
 #[test]
 fn network_files() {
-    // A small network keeps each input cheap; the built-in one's header, with its
-    // calibration, is a seed too.
-    let mut weights = ChaCha8Rng::seed_from_u64(3);
-    let small =
-        ferrum::train::model::Params::random(32, 2, ferrum::nnue::Inputs::PLAIN, &mut weights)
-            .quantise(ferrum::nnue::Activation::SCReLU, 400.0)
-            .to_bytes();
-    let embedded = ferrum::nnue::embedded().to_bytes();
-    let board = Board::startpos();
-    fuzz("network", vec![small, embedded[..4096].to_vec()], |input| {
-        if let Ok(network) = Network::from_bytes(input) {
-            let _ = network.evaluate(&board);
-        }
-        let _ = Calibration::from_bytes(input);
-    });
+    fuzz_reader("network");
 }
 
 #[test]
 fn learn_files() {
-    // The example of src/engine/learn/file.rs, which the reader takes whole.
-    let seeds = vec![
-        b"ferrum-learn 1 1\n02e219eda640658f 8 -429 c8b7 1 \
-          1rbk2r1/p1pp1p2/4pn2/1B5p/3P4/PPN1P3/2P2PPK/R1B2R2 b - - 0 2 022158ed\n"
-            .to_vec(),
-    ];
-    fuzz("learn", seeds, |input| {
-        let _ = ferrum::engine::learn::parse(input);
-    });
+    fuzz_reader("learn");
 }
 
 #[test]
 fn training_data() {
-    let mut board = Board::startpos();
-    let mut moves = Vec::new();
-    for text in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"] {
-        let m = board.parse_move(text).unwrap();
-        moves.push((m, 20));
-        board.make_move(m);
-    }
-    let game = viri::Game {
-        start: Board::startpos(),
-        moves,
-        wdl: 1,
-    };
-    let bytes = [game.encode(), game.encode()].concat();
-    let record = bullet::to_bytes(&bullet::record(&board, 15, 0.5).unwrap()).to_vec();
-    fuzz("data", vec![bytes, record], |input| {
-        let mut reader = input;
-        while let Ok(Some(game)) = viri::next_game(&mut reader) {
-            let _ = game.positions().count();
-        }
-        for chunk in input.chunks_exact(32) {
-            let _ = bullet::from_bytes(chunk.try_into().unwrap());
-        }
-    });
+    fuzz_reader("data");
 }
 
 #[test]
 fn protocol_lines_and_option_values() {
-    use ferrum::comm::uci::Uci;
-    use ferrum::comm::xboard::XBoard;
-    use ferrum::comm::{Comm, CommIn};
-    use ferrum::engine::Options;
-    let seeds: Vec<Vec<u8>> = [
-        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
-        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1",
-        "go wtime 60000 btime 59000 winc 1000 binc 1000 movestogo 40 searchmoves e2e4 d2d4",
-        "go depth 12 nodes 100000 mate 3 movetime 500 ponder infinite",
-        "setoption name Move Overhead value 30",
-        "setoption name SyzygyPath value /a:/b",
-        "setoption name UCI_Elo value 1500",
-        "protover 2",
-        "level 40 5:30 0.1",
-        "time 30000",
-        "setboard 8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
-        "usermove e2e4",
-        "option Hash=64",
-        "st 10",
-    ]
-    .iter()
-    .map(|l| l.as_bytes().to_vec())
-    .collect();
-    let (uci, xboard) = (Uci, XBoard::default());
-    fuzz("protocol", seeds, |input| {
-        let line = String::from_utf8_lossy(input);
-        for command in [uci.parse(&line), xboard.parse(&line)] {
-            // A rejected value leaves the options as they were.
-            if let CommIn::SetOption { name, value } = command {
-                let mut options = Options::default();
-                if options.set(&name, value.as_deref()).is_err() {
-                    assert_eq!(options, Options::default(), "{line}");
-                }
-            }
-        }
-    });
+    fuzz_reader("protocol");
 }
 
 /// Syzygy paths (the SyzygyPath option's value) and table files. The prober keeps its
@@ -331,25 +193,8 @@ fn protocol_lines_and_option_values() {
 #[test]
 fn syzygy_paths_and_tables() {
     use ferrum::tablebase::Tablebases;
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
-    let paths: Vec<Vec<u8>> = [
-        data.to_string(),
-        format!("{data}:/no/such/dir"),
-        format!("/no/such/dir:{data}::"),
-        format!("{data}/KRvK.rtbw"),
-        "/dev/null".to_string(),
-        "".to_string(),
-    ]
-    .iter()
-    .map(|p| p.as_bytes().to_vec())
-    .collect();
-    fuzz("syzygy path", paths, |input| {
-        let path = String::from_utf8_lossy(input);
-        if let Ok(tables) = Tablebases::open(&path) {
-            let board = Board::from_fen("8/8/4k3/8/8/4K3/4R3/8 w - - 0 1").unwrap();
-            let _ = tables.probe_wdl(&board);
-        }
-    });
+    fuzz_reader("syzygy-path");
+    let data = readers::syzygy_dir();
 
     // The positions a damaged KRvK or KQvK table is probed in: a spread of king and piece
     // squares, both sides to move.
