@@ -1,0 +1,352 @@
+//! `ferrum annotate` as its users see it: evaluations on every move, a blunder marked and
+//! a best move not, an illegal move reported with the game still written up to it, the
+//! summary lines, `--side`, the graphs, bad input and Ctrl-C. The verdicts' quality on real
+//! games is measured by the ignored test at the end (docs/annotate.md).
+
+use ferrum::search::{Limits, SearchOptions, Session, Signals};
+use ferrum::tools::annotate::analyse::{Settings, analyse};
+use ferrum::tools::pgn::{PgnGame, PgnReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Scholar's mate: 3...Nf6 allows mate in one. Then a queen given away and taken.
+const GAMES: &str = r#"[Event "scholar"]
+[White "Alice"]
+[Black "Bob"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "queen"]
+[White "Carol"]
+[Black "Dave"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Qg5 3. Nxg5 1-0
+"#;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ferrum-annotate-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `ferrum annotate` on `pgn` with `args` (small searches); the annotated games, the
+/// summary lines and standard error.
+fn annotate(pgn: &str, args: &[&str]) -> (String, String, String, Output) {
+    let dir = scratch(&format!("{:x}", pgn.len() * 31 + args.len()));
+    let (input, output) = (dir.join("in.pgn"), dir.join("out.pgn"));
+    std::fs::write(&input, pgn).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .arg("annotate")
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .args(["--nodes", "20000"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&output).unwrap_or_default();
+    let stdout = String::from_utf8_lossy(&run.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&run.stderr).to_string();
+    (text, stdout, stderr, run)
+}
+
+fn games(text: &str) -> Vec<PgnGame> {
+    PgnReader::new(text.as_bytes())
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn every_move_evaluated_the_blunder_marked_the_best_move_not() {
+    let (text, stdout, stderr, run) = annotate(GAMES, &[]);
+    assert!(run.status.success(), "{stderr}");
+    let out = games(&text);
+    assert_eq!(out.len(), 2, "{text}");
+    // The same moves, each with its evaluation.
+    for (annotated, original) in out.iter().zip(games(GAMES)) {
+        assert_eq!(annotated.moves, original.moves);
+        assert_eq!(
+            annotated.movetext.matches("[%eval ").count(),
+            original.moves.len(),
+            "{}",
+            annotated.movetext
+        );
+    }
+    let flat = |g: &PgnGame| g.movetext.replace('\n', " ");
+    let scholar = &flat(&out[0]);
+    assert!(scholar.contains("3... Nf6 $4 {"), "{scholar}");
+    assert!(scholar.contains("Blunder. "), "{scholar}");
+    // After the mate the side to move is mated; the mating move is not judged wrong.
+    assert!(scholar.contains("4. Qxf7# { [%eval #0] }"), "{scholar}");
+    let queen = &flat(&out[1]);
+    assert!(queen.contains("2... Qg5 $4"), "{queen}");
+    assert!(queen.contains("3. Nxg5 { [%eval"), "{queen}");
+    assert!(!queen.contains("Nxg5 $"), "{queen}");
+    // The better line is a variation from the position before the blunder.
+    assert!(queen.contains("(2... "), "{queen}");
+    // Tags: the opening, the annotator, each side's accuracy.
+    assert_eq!(out[0].tag("ECO"), Some("C20"));
+    assert!(out[0].tag("Annotator").unwrap().contains("20000 nodes"));
+    let black: f64 = out[0].tag("BlackAccuracy").unwrap().parse().unwrap();
+    let white: f64 = out[0].tag("WhiteAccuracy").unwrap().parse().unwrap();
+    assert!(white > black, "{white} {black}");
+    assert!(out[1].tag("BlackAverageLoss").is_some());
+    // A summary line a game.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].starts_with("game 1: Alice - Bob 1-0; White: accuracy "),
+        "{stdout}"
+    );
+    assert!(lines[0].contains("Black: accuracy"), "{stdout}");
+    assert!(lines[0].ends_with("1 blunder"), "{stdout}");
+    assert!(lines[1].starts_with("game 2: Carol - Dave 1-0"), "{stdout}");
+}
+
+#[test]
+fn an_illegal_move_is_reported_and_the_game_written_up_to_it() {
+    let pgn = format!("{GAMES}\n[Event \"bad\"]\n[Result \"*\"]\n\n1. d4 d5 2. Ke3 Nf6 *\n");
+    let (text, stdout, stderr, run) = annotate(&pgn, &["--threads", "2"]);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("game 3: move 2. Ke3 cannot be played"),
+        "{stderr}"
+    );
+    let out = games(&text);
+    assert_eq!(out.len(), 3, "{text}");
+    assert_eq!(out[2].moves, ["d4", "d5"]);
+    assert_eq!(out[2].movetext.matches("[%eval ").count(), 2);
+    assert!(
+        out[2]
+            .movetext
+            .replace('\n', " ")
+            .contains("2. Ke3 cannot be played")
+    );
+    // The others are whole, in the order of the file.
+    assert_eq!(out[0].tag("Event"), Some("scholar"));
+    assert_eq!(out[1].moves.len(), 5);
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+}
+
+#[test]
+fn side_filters_the_verdicts() {
+    let (text, stdout, stderr, run) = annotate(GAMES, &["--side", "white"]);
+    assert!(run.status.success(), "{stderr}");
+    let out = games(&text);
+    assert!(!out[0].movetext.contains('$'), "{}", out[0].movetext);
+    assert!(out[0].tag("BlackAccuracy").is_none());
+    assert!(out[0].tag("WhiteAccuracy").is_some());
+    assert!(
+        !stdout.contains("Black:") && stdout.contains("White:"),
+        "{stdout}"
+    );
+    let (text, stdout, _, _) = annotate(GAMES, &["--side", "black"]);
+    assert!(games(&text)[0].movetext.contains("Nf6 $4"));
+    assert!(
+        stdout.contains("Black:") && !stdout.contains("White:"),
+        "{stdout}"
+    );
+}
+
+/// Tags open and close in order (self-closing ones aside), and the text is one `<svg>`.
+fn well_formed(svg: &str) -> Result<(), String> {
+    let mut open = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find('<') {
+        let end = rest[at..].find('>').ok_or("a tag is not closed")? + at;
+        let tag = &rest[at + 1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') || tag.ends_with('/') {
+            continue;
+        }
+        let name = tag.split_whitespace().next().unwrap_or("");
+        match name.strip_prefix('/') {
+            Some(closed) => {
+                if open.pop() != Some(closed.to_string()) {
+                    return Err(format!("</{closed}> closes nothing open"));
+                }
+                if open.is_empty() && !rest.trim().is_empty() {
+                    return Err("text after the root element".into());
+                }
+            }
+            None => open.push(name.to_string()),
+        }
+    }
+    match open.is_empty() {
+        true => Ok(()),
+        false => Err(format!("{open:?} left open")),
+    }
+}
+
+#[test]
+fn an_svg_graph_a_game() {
+    let dir = scratch("svg");
+    let svg_dir = dir.join("graphs");
+    let (_, _, stderr, run) = annotate(GAMES, &["--svg", svg_dir.to_str().unwrap()]);
+    assert!(run.status.success(), "{stderr}");
+    for name in ["game-0001.svg", "game-0002.svg"] {
+        let svg = std::fs::read_to_string(svg_dir.join(name)).unwrap();
+        assert!(svg.trim_start().starts_with("<svg"), "{svg}");
+        assert_eq!(well_formed(&svg), Ok(()), "{svg}");
+        assert!(svg.contains("Blunder"), "the legend names the blunder");
+        assert!(svg.contains("<circle"), "the blunder is marked");
+    }
+    assert!(well_formed("<svg><g></svg></g>").is_err());
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let run = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .args(["annotate", "/no/such/file.pgn"])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("cannot open /no/such/file.pgn"), "{stderr}");
+    let (_, _, stderr, run) = annotate("no games here, only words\n", &[]);
+    assert!(!run.status.success());
+    assert!(stderr.contains("no PGN games"), "{stderr}");
+}
+
+/// Ctrl-C: the searches stop, and the file holds the games finished, whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_leaves_the_games_finished() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("interrupt");
+    let (input, output) = (dir.join("in.pgn"), dir.join("out.pgn"));
+    // A short game, then long ones that cannot be finished in time.
+    let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+                8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+    let pgn = format!(
+        "[Event \"short\"]\n\n1. e4 e5 *\n\n[Event \"long\"]\n\n{long}\n\n[Event \"long\"]\n\n{long}\n"
+    );
+    std::fs::write(&input, pgn).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ferrum"))
+        .arg("annotate")
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .args(["--time", "5"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first game's summary line: it is written. Then Ctrl-C.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1:"), "{first}");
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "the searches did not stop"
+    );
+    assert!(!status.success());
+    let out = games(&std::fs::read_to_string(&output).unwrap());
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].moves, ["e4", "e5"]);
+}
+
+/// One game's losses from the default search and from one `factor` times longer, per
+/// move: (reference loss, marked by the default, marked ? or ??).
+fn compared(game: &PgnGame, settings: &Settings, factor: u64) -> Vec<(f64, bool, bool)> {
+    let run = |settings: &Settings| {
+        let mut session = Session::new(64, SearchOptions::default());
+        analyse(
+            game,
+            settings,
+            &mut session,
+            &Signals::default(),
+            &mut || {},
+        )
+        .unwrap()
+        .unwrap()
+    };
+    let reference = Settings {
+        limits: Limits::nodes(settings.limits.nodes.unwrap() * factor),
+        backwards: true,
+        ..settings.clone()
+    };
+    let (quick, long) = (run(settings), run(&reference));
+    quick
+        .judged
+        .iter()
+        .zip(&long.judged)
+        .filter_map(|(quick, long)| {
+            let (quick, long) = (quick.as_ref()?, long.as_ref()?);
+            let marked = quick.verdict.is_some();
+            let serious = quick
+                .verdict
+                .is_some_and(|v| v >= ferrum::tools::annotate::judge::Verdict::Mistake);
+            Some((long.loss, marked, serious))
+        })
+        .collect()
+}
+
+/// The floors of docs/annotate.md on real games with blunders (UCI_Elo 2500 play, the
+/// first GAMES of docs/games), the truth from a search ten times longer:
+/// `cargo test --test annotate -- --ignored --nocapture verdicts` (many minutes).
+#[test]
+#[ignore]
+fn verdicts_against_a_longer_search() {
+    let count: usize = std::env::var("GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/uci-elo-2500-60+0.6.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let games: Vec<PgnGame> = games(&text).into_iter().take(count).collect();
+    for backwards in [true, false] {
+        let settings = Settings {
+            backwards,
+            ..Settings::default()
+        };
+        let moves: Vec<(f64, bool, bool)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = games
+                .chunks(count.div_ceil(2))
+                .map(|chunk| {
+                    let settings = settings.clone();
+                    ferrum::search::spawn_scoped(scope, "measure", move || {
+                        chunk
+                            .iter()
+                            .flat_map(|g| compared(g, &settings, 10))
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap()
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+        let big: Vec<_> = moves.iter().filter(|m| m.0 >= 30.0).collect();
+        let small: Vec<_> = moves.iter().filter(|m| m.0 < 5.0).collect();
+        let caught = big.iter().filter(|m| m.2).count();
+        let false_marks = small.iter().filter(|m| m.1).count();
+        let caught_share = 100.0 * caught as f64 / big.len().max(1) as f64;
+        let false_share = 100.0 * false_marks as f64 / small.len().max(1) as f64;
+        println!(
+            "{}: {} games, {} moves judged; losing >= 30: {} of {} marked ? or ?? ({caught_share:.1}%); \
+             losing < 5: {} of {} marked ({false_share:.1}%)",
+            if backwards { "backwards" } else { "forwards" },
+            games.len(),
+            moves.len(),
+            caught,
+            big.len(),
+            false_marks,
+            small.len()
+        );
+        if backwards {
+            assert!(caught_share >= 90.0 && false_share < 5.0);
+        }
+    }
+}
