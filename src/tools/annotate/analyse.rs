@@ -116,9 +116,17 @@ impl Analysis {
     }
 }
 
+/// A game's moves up to the first that cannot be played, the positions before each and the
+/// last, and the fault if a move could not be played.
+struct Replayed {
+    boards: Vec<Board>,
+    moves: Vec<Move>,
+    fault: Option<MoveFault>,
+}
+
 /// The moves of `game` and the positions before each (the last position too), up to the
 /// first move that cannot be played.
-fn replay(game: &PgnGame) -> Result<(Vec<Board>, Vec<Move>, Option<MoveFault>), String> {
+fn replay(game: &PgnGame) -> Result<Replayed, String> {
     let start = game.start()?;
     let (mut boards, mut moves) = (Vec::new(), Vec::new());
     let fault = game
@@ -132,7 +140,11 @@ fn replay(game: &PgnGame) -> Result<(Vec<Board>, Vec<Move>, Option<MoveFault>), 
         last.make_move(m);
     }
     boards.push(last);
-    Ok((boards, moves, fault))
+    Ok(Replayed {
+        boards,
+        moves,
+        fault,
+    })
 }
 
 /// Analyses `game` with `session` (its table cleared first, then kept across the game),
@@ -145,7 +157,11 @@ pub fn analyse(
     signals: &Signals,
     searched: &mut dyn FnMut(),
 ) -> Option<Result<Analysis, String>> {
-    let (boards, moves, fault) = match replay(game) {
+    let Replayed {
+        boards,
+        moves,
+        fault,
+    } = match replay(game) {
         Ok(replayed) => replayed,
         Err(e) => return Some(Err(e)),
     };
