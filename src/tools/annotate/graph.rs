@@ -53,6 +53,8 @@ pub fn svg(title: &str, analysis: &Analysis) -> Result<String, String> {
             .x_desc("move")
             .y_desc("White's expected score, %")
             .light_line_style(WHITE)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
             .draw()?;
         chart.draw_series(AreaSeries::new(
             points.iter().copied(),
