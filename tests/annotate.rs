@@ -256,6 +256,53 @@ fn ctrl_c_leaves_the_games_finished() {
     assert_eq!(out[0].moves, ["e4", "e5"]);
 }
 
+/// With tablebases, a move between positions the tables hold is judged by them: a won
+/// ending thrown away by stalemate loses exactly half the points, a winning move none.
+#[test]
+fn the_tables_judge_endings() {
+    let tables = ferrum::tablebase::Tablebases::open(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/syzygy"
+    ))
+    .unwrap();
+    let options = SearchOptions {
+        syzygy: Some(ferrum::search::Syzygy::new(std::sync::Arc::new(tables))),
+        ..SearchOptions::default()
+    };
+    let pgn = "[FEN \"k7/8/1K6/8/8/8/7Q/8 w - - 0 1\"]\n\n1. Qc7 *\n\n\
+               [FEN \"k7/8/1K6/8/8/8/7Q/8 w - - 0 1\"]\n\n1. Qh7 Kb8 *\n";
+    let mut session = Session::new(16, options);
+    let settings = Settings {
+        limits: Limits::nodes(10_000),
+        ..Settings::default()
+    };
+    let judged: Vec<_> = games(pgn)
+        .iter()
+        .map(|game| {
+            analyse(
+                game,
+                &settings,
+                &mut session,
+                &Signals::default(),
+                &mut || {},
+            )
+            .unwrap()
+            .unwrap()
+            .judged
+        })
+        .collect();
+    let stalemate = judged[0][0].as_ref().unwrap();
+    assert!(stalemate.by_table);
+    assert_eq!(stalemate.loss, 50.0);
+    assert_eq!(stalemate.verdict, Some(Verdict::Blunder));
+    // Not the quickest mate, still a win: nothing lost.
+    let slow = judged[1][0].as_ref().unwrap();
+    assert!(
+        slow.by_table && slow.loss == 0.0 && slow.verdict.is_none(),
+        "{slow:?}"
+    );
+}
+
 /// One game's moves: the loss a search `factor` times longer finds, and for the default
 /// search backwards and forwards whether it marked the move at all and whether `?` or `??`.
 fn compared(game: &PgnGame, factor: u64) -> Vec<(f64, [(bool, bool); 2])> {
