@@ -3,6 +3,10 @@
 //! summary lines, `--side`, the graphs, bad input and Ctrl-C. The verdicts' quality on real
 //! games is measured by the ignored test at the end (docs/annotate.md).
 
+mod common;
+
+use common::xorshift;
+use ferrum::rules::{GameEnd, Notation};
 use ferrum::search::{Limits, SearchOptions, Session, Signals};
 use ferrum::tools::annotate::analyse::{Settings, analyse};
 use ferrum::tools::annotate::judge::Verdict;
@@ -344,32 +348,74 @@ fn compared(game: &PgnGame, factor: u64) -> Vec<(f64, [(bool, bool); 2])> {
         .collect()
 }
 
-/// The floors of docs/annotate.md on real games with blunders (UCI_Elo 2500 play, the
-/// first GAMES of docs/games, 5 by default), the truth from a search eight times longer:
-/// `cargo test --test annotate -- --ignored --nocapture verdicts` (about half an hour on
-/// two busy cores).
+/// Games with blunders: the first `count` openings of tests/data/openings-1000.pgn (real
+/// games), each played on for 30 plies by a quick search (2,000 nodes a move) that plays a
+/// random legal move instead one time in four, from a fixed seed: weak play, whose moves the
+/// longer search then grades.
+fn blundering_games(count: usize) -> Vec<PgnGame> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings-1000.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut session = Session::new(16, SearchOptions::default());
+    games(&text)
+        .into_iter()
+        .take(count)
+        .map(|mut game| {
+            let mut board = game.start().unwrap();
+            for san in &game.moves {
+                board.make_move(board.parse_san(san).unwrap());
+            }
+            session.clear();
+            for _ in 0..30 {
+                if board.game_over().is_some() {
+                    break;
+                }
+                let moves = ferrum::movegen::legal_moves(&board);
+                let m = if xorshift(&mut seed) % 4 == 0 {
+                    moves[(xorshift(&mut seed) % moves.len() as u64) as usize]
+                } else {
+                    let quick = Limits::nodes(2_000);
+                    let found = session.run(&board, &quick, &Signals::default(), &mut |_| {});
+                    found.best.unwrap()
+                };
+                game.moves.push(board.move_to_san(m));
+                board.make_move(m);
+            }
+            game
+        })
+        .collect()
+}
+
+/// The floors of docs/annotate.md: the first BLUNDERING games of `blundering_games` (10 by
+/// default) and the first GAMES real games of docs/games/uci-elo-2500-60+0.6.pgn (UCI_Elo
+/// 2500 play by Ferrum and Stockfish; 0 by default, as they hold almost no blunders), the
+/// truth from a search eight times longer: `cargo test --test annotate -- --ignored
+/// --nocapture verdicts` (about 20 minutes on two busy cores, 5 minutes more a real game).
 #[test]
 #[ignore]
 fn verdicts_against_a_longer_search() {
-    let count: usize = std::env::var("GAMES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+    let setting = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/uci-elo-2500-60+0.6.pgn");
     let text = std::fs::read_to_string(path).unwrap();
-    let games: Vec<PgnGame> = games(&text).into_iter().take(count).collect();
+    let mut set: Vec<PgnGame> = blundering_games(setting("BLUNDERING", 10));
+    set.extend(games(&text).into_iter().take(setting("GAMES", 0)));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let moves: Vec<(f64, [(bool, bool); 2])> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|_| {
-                let (games, next) = (&games, &next);
+                let (games, next) = (&set, &next);
                 ferrum::search::spawn_scoped(scope, "measure", move || {
                     let mut seen = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(game) = games.get(i) else { break };
                         seen.extend(compared(game, 8));
-                        eprintln!("game {} measured", game.number);
+                        eprintln!("game {} ({} plies) measured", game.number, game.moves.len());
                     }
                     seen
                 })
@@ -392,7 +438,7 @@ fn verdicts_against_a_longer_search() {
         println!(
             "{name}: {} games, {} moves judged; losing >= 30: {caught} of {} marked ? or ?? \
              ({caught_share:.1}%); losing < 5: {false_marks} of {} marked ({false_share:.1}%)",
-            games.len(),
+            set.len(),
             moves.len(),
             big.len(),
             small.len()
