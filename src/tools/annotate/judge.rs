@@ -119,12 +119,8 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evaluator::Evaluator;
     use crate::types::MATE;
-
-    const MODEL: WdlModel = WdlModel {
-        a: [-531.710, 1413.124, -1211.555, 449.129],
-        b: [-38.047, 83.477, -19.996, 43.444],
-    };
 
     #[test]
     fn verdicts_by_the_points_lost() {
@@ -141,14 +137,15 @@ mod tests {
 
     #[test]
     fn a_pawn_matters_most_when_the_game_is_balanced() {
+        let model = Evaluator::default().calibration().wdl;
         let board = Board::startpos();
-        let even = expected(&MODEL, 0, &board);
+        let even = expected(&model, 0, &board);
         assert!((even - 50.0).abs() < 0.1, "{even}");
         let loss =
-            |from: Score, to: Score| expected(&MODEL, from, &board) - expected(&MODEL, to, &board);
+            |from: Score, to: Score| expected(&model, from, &board) - expected(&model, to, &board);
         assert!(loss(100, 0) > 3.0 * loss(900, 800), "{}", loss(100, 0));
-        assert_eq!(expected(&MODEL, MATE - 3, &board), 100.0);
-        assert_eq!(expected(&MODEL, -MATE + 4, &board), 0.0);
+        assert_eq!(expected(&model, MATE - 3, &board), 100.0);
+        assert_eq!(expected(&model, -MATE + 4, &board), 0.0);
         assert_eq!(expected_by_table(Wdl::CursedWin), 50.0);
     }
 

@@ -5,7 +5,7 @@
 //! as a variation.
 
 use super::analyse::Analysis;
-use crate::tools::pgn::{PgnGame, tag_line};
+use crate::tools::pgn::{PgnGame, tag_line, wrap_movetext};
 use crate::types::{Color, Score, UciScore};
 use std::fmt::Write;
 
@@ -163,21 +163,8 @@ pub fn pgn(game: &PgnGame, analysis: &Analysis, annotator: &str) -> String {
         let _ = writeln!(text, "{}", tag_line(&name, &value));
     }
     text.push('\n');
-    // Lines of at most 79 characters where the tokens allow, as the PGN standard asks.
-    let mut line = String::new();
-    for token in tokens(game, analysis) {
-        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
-            text.push_str(&line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    text.push_str(&line);
-    text.push_str("\n\n");
+    text.push_str(&wrap_movetext(tokens(game, analysis)));
+    text.push('\n');
     text
 }
 
