@@ -371,7 +371,7 @@ fn blundering_games(count: usize) -> Vec<PgnGame> {
                     break;
                 }
                 let moves = ferrum::movegen::legal_moves(&board);
-                let m = if xorshift(&mut seed) % 4 == 0 {
+                let m = if xorshift(&mut seed).is_multiple_of(4) {
                     moves[(xorshift(&mut seed) % moves.len() as u64) as usize]
                 } else {
                     let quick = Limits::nodes(2_000);
