@@ -129,13 +129,14 @@ pub fn run(
     };
     interrupt::catch();
     std::thread::scope(|scope| -> Result<(), String> {
+        let mut started_workers = 0;
         for _ in 0..workers {
             let (next, searched, signals, sender) = (&next, &searched, &signals, sender.clone());
             let options = SearchOptions {
                 threads: threads_each,
                 ..config.options.clone()
             };
-            spawn_scoped(scope, "annotate", move || {
+            let worker = spawn_scoped(scope, "annotate", move || {
                 let mut session = Session::new(config.hash_mb, options);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -151,70 +152,90 @@ pub fn run(
                         break;
                     }
                 }
-            })
-            .map_err(|e| format!("cannot start a worker: {e}"))?;
+            });
+            started_workers += usize::from(worker.is_ok());
         }
         drop(sender);
-        // Finished games wait here until those before them are written.
-        let mut waiting: BTreeMap<usize, Option<Outcome>> = BTreeMap::new();
-        let mut next_out = 0;
-        let mut last_progress = Instant::now();
-        let mut shown = false;
-        loop {
-            match results.recv_timeout(Duration::from_millis(50)) {
-                Ok((i, outcome)) => {
-                    waiting.insert(i, outcome);
-                }
-                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
-                Err(crossbeam_channel::RecvTimeoutError::Timeout) => {}
-            }
-            if interrupt::interrupted() {
-                signals.stop.store(true, Ordering::Relaxed);
-            }
-            while let Some(outcome) = waiting.remove(&next_out) {
-                write_game(
-                    &games[next_out],
-                    outcome,
-                    config,
-                    out,
-                    summary,
-                    log,
-                    &mut done,
-                )?;
-                next_out += 1;
-            }
-            if last_progress.elapsed() >= Duration::from_secs(1) {
-                last_progress = Instant::now();
-                shown = true;
-                let line = progress(
-                    next_out,
-                    games.len(),
-                    searched.load(Ordering::Relaxed),
-                    total,
-                    started,
-                );
-                let _ = write!(log, "\r{line}");
-                let _ = log.flush();
-            }
+        if started_workers == 0 {
+            return Err("cannot start a worker thread".into());
         }
-        // Interrupted: the games finished after one that was not still go out, in order.
-        for (i, outcome) in std::mem::take(&mut waiting) {
-            write_game(&games[i], outcome, config, out, summary, log, &mut done)?;
+        // On an error the workers are stopped, or the scope would wait for all the games.
+        let written = collect(
+            games,
+            config,
+            &results,
+            (&searched, total, &signals, started),
+            (out, summary, log),
+            &mut done,
+        );
+        if written.is_err() {
+            signals.stop.store(true, Ordering::Relaxed);
         }
-        if shown {
+        written
+    })?;
+    done.interrupted = signals.stop.load(Ordering::Relaxed);
+    Ok(done)
+}
+
+/// Receives the workers' games and writes them in the order of the file, with progress
+/// once a second; Ctrl-C stops the workers. Ends when every worker is done.
+fn collect(
+    games: &[PgnGame],
+    config: &Config,
+    results: &crossbeam_channel::Receiver<(usize, Option<Outcome>)>,
+    (searched, total, signals, started): (&AtomicU64, u64, &Signals, Instant),
+    (out, summary, log): (&mut dyn Write, &mut dyn Write, &mut dyn Write),
+    done: &mut Summary,
+) -> Result<(), String> {
+    // Finished games wait here until those before them are written.
+    let mut waiting: BTreeMap<usize, Option<Outcome>> = BTreeMap::new();
+    let mut next_out = 0;
+    let mut last_progress = Instant::now();
+    let mut shown = false;
+    loop {
+        match results.recv_timeout(Duration::from_millis(50)) {
+            Ok((i, outcome)) => {
+                waiting.insert(i, outcome);
+            }
+            Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+            Err(crossbeam_channel::RecvTimeoutError::Timeout) => {}
+        }
+        if interrupt::interrupted() {
+            signals.stop.store(true, Ordering::Relaxed);
+        }
+        while let Some(outcome) = waiting.remove(&next_out) {
+            write_game(&games[next_out], outcome, config, out, summary, log, done)?;
+            next_out += 1;
+        }
+        if last_progress.elapsed() >= Duration::from_secs(1) {
+            last_progress = Instant::now();
+            shown = true;
             let line = progress(
-                done.written,
+                next_out,
                 games.len(),
                 searched.load(Ordering::Relaxed),
                 total,
                 started,
             );
-            let _ = writeln!(log, "\r{line}");
+            let _ = write!(log, "\r{line}");
+            let _ = log.flush();
         }
-        Ok(())
-    })?;
-    done.interrupted = signals.stop.load(Ordering::Relaxed);
-    Ok(done)
+    }
+    // Interrupted: the games finished after one that was not still go out, in order.
+    for (i, outcome) in std::mem::take(&mut waiting) {
+        write_game(&games[i], outcome, config, out, summary, log, done)?;
+    }
+    if shown {
+        let line = progress(
+            done.written,
+            games.len(),
+            searched.load(Ordering::Relaxed),
+            total,
+            started,
+        );
+        let _ = writeln!(log, "\r{line}");
+    }
+    Ok(())
 }
 
 /// Writes one game's outcome: the annotated game, or the game as it was when its first
