@@ -2,6 +2,7 @@
 //! its body in `modes/`.
 
 use crate::modes::Globals;
+use crate::modes::annotate::AnnotateArgs;
 use crate::modes::book::{EcoArgs, MakebookArgs};
 use crate::modes::data::{DataCommand, DatagenArgs};
 use crate::modes::fitting::{CalibrateArgs, TrainArgs, TuneArgs};
@@ -75,6 +76,9 @@ pub enum Mode {
     /// Play a game against Ferrum in the terminal: moves in SAN or coordinates, the board
     /// after each move, clocks, undo, hint, resign, flip, pgn ('help' in the game)
     Play(Searching<PlayArgs>),
+    /// Review the games of a PGN file: every move evaluated, inaccuracies, mistakes and
+    /// blunders marked with the better line, each side's accuracy, and evaluation graphs
+    Annotate(Searching<AnnotateArgs>),
     /// Check the perft counts of an EPD suite (`FEN ;D1 20 ;D2 400 ...`)
     PerftSuite(PerftSuiteArgs),
 }

@@ -7,7 +7,7 @@ use clap::Parser;
 use cli::{Cli, Mode};
 use ferrum::comm::uci::Uci;
 use ferrum::comm::xboard::XBoard;
-use modes::{Globals, book, data, fitting, play, position, protocol, search};
+use modes::{Globals, annotate, book, data, fitting, play, position, protocol, search};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -29,10 +29,11 @@ fn main() -> ExitCode {
         Mode::Probe(m) => search::probe(m.args, &engine(m.engine)),
         Mode::Datagen(m) => data::datagen(m.args, &engine(m.engine)),
         Mode::Play(m) => play::play(m.args, &engine(m.engine)),
+        Mode::Annotate(m) => annotate::annotate(m.args, &engine(m.engine)),
         _ if !given.is_empty() => {
             let verb = if given.len() == 1 { "applies" } else { "apply" };
             eprintln!(
-                "error: {} {verb} only to the modes that search or play (uci, xboard, eval, bench, test, probe, datagen, play) and to the console",
+                "error: {} {verb} only to the modes that search or play (uci, xboard, eval, bench, test, probe, datagen, play, annotate) and to the console",
                 given.join(", ")
             );
             ExitCode::from(2)

@@ -6,7 +6,7 @@
 use crate::board::Board;
 use crate::book::polyglot_key;
 use crate::rules::Notation;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// The five ECO volumes, A to E.
@@ -37,6 +37,8 @@ impl std::fmt::Display for Opening {
 /// capture there is legal, so a FEN names the same as the moves that reach it).
 pub struct OpeningNames {
     by_key: HashMap<u64, Opening>,
+    /// Every position the lines pass through, named or not: the opening book's moves.
+    along: HashSet<u64>,
 }
 
 impl OpeningNames {
@@ -52,6 +54,7 @@ impl OpeningNames {
     /// one position, the first keeps it.
     fn parse(volumes: &[&'static str]) -> Result<OpeningNames, String> {
         let mut by_key = HashMap::new();
+        let mut along = HashSet::new();
         for volume in volumes {
             for (number, line) in volume.lines().enumerate().skip(1) {
                 let fault = |why: String| format!("opening names, line {}: {why}", number + 1);
@@ -67,13 +70,14 @@ impl OpeningNames {
                         .parse_san(san)
                         .map_err(|e| fault(format!("{san}: {e}")))?;
                     board.make_move(m);
+                    along.insert(polyglot_key(&board));
                 }
                 by_key
                     .entry(polyglot_key(&board))
                     .or_insert(Opening { eco, name });
             }
         }
-        Ok(OpeningNames { by_key })
+        Ok(OpeningNames { by_key, along })
     }
 
     /// How many positions have a name.
@@ -88,6 +92,12 @@ impl OpeningNames {
     /// The name of this very position, if a line ends in it.
     pub fn of_position(&self, board: &Board) -> Option<&Opening> {
         self.by_key.get(&polyglot_key(board))
+    }
+
+    /// Whether a named line passes through this position (a move into it is a book move),
+    /// named or not.
+    pub fn is_known(&self, board: &Board) -> bool {
+        self.along.contains(&polyglot_key(board))
     }
 
     /// The name of the game that led to `board`: its last named position, walking back
@@ -153,6 +163,11 @@ mod tests {
             name(names.of_position(&after("d4 d5 c4 e6 Nc3")))
         );
         assert_eq!(name(names.of_game(&Board::startpos())), "none");
+        // Every named position lies on a line, and so do the unnamed ones on the way.
+        assert!(names.is_known(&after("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6")));
+        assert!(names.is_known(&after("e4 c5 Nf3 d6 d4 cxd4 Nxd4")));
+        assert!(!names.is_known(&after("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 h3 h6 a3")));
+        assert!(!names.is_known(&after("a3 h6 h3 a6")));
     }
 
     #[test]

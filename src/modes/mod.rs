@@ -2,6 +2,7 @@
 //! `main.rs` only picks one. Each takes its arguments as `cli.rs` parsed them and returns
 //! the process's exit code, reporting errors on standard error.
 
+pub mod annotate;
 pub mod book;
 pub mod data;
 pub mod fitting;

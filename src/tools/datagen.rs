@@ -31,7 +31,7 @@ use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What datagen writes.
@@ -217,29 +217,6 @@ pub fn read_openings(text: &str) -> Result<Vec<String>, String> {
         .collect()
 }
 
-/// Set by Ctrl-C: the games being played are finished and written, then the run ends.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-#[cfg(target_os = "linux")]
-fn catch_interrupt() {
-    extern "C" fn on_interrupt(_: libc::c_int) {
-        INTERRUPTED.store(true, Ordering::Relaxed);
-        // A second Ctrl-C ends the process at once.
-        unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
-    }
-    // SAFETY: the handler only stores to an atomic and restores the default action, both
-    // async-signal-safe.
-    unsafe {
-        libc::signal(
-            libc::SIGINT,
-            on_interrupt as *const () as libc::sighandler_t,
-        )
-    };
-}
-
-#[cfg(not(target_os = "linux"))]
-fn catch_interrupt() {}
-
 /// The totals of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -257,7 +234,7 @@ struct Progress {
 impl Progress {
     /// Whether to start another game: no Ctrl-C, no failure, the positions not yet reached.
     fn more(&self, config: &Config) -> bool {
-        !INTERRUPTED.load(Ordering::Relaxed)
+        !super::interrupt::interrupted()
             && self.failed.lock().is_ok_and(|f| f.is_none())
             && config
                 .positions
@@ -304,7 +281,7 @@ pub fn run(config: &Config, progress: &mut dyn Write) -> Result<Summary, String>
     };
     let next_game = AtomicU64::new(0);
     let started = Instant::now();
-    catch_interrupt();
+    super::interrupt::catch();
     std::thread::scope(|scope| -> Result<(), String> {
         let workers: Vec<_> = match &text_out {
             Some(out) => {

@@ -1,6 +1,7 @@
-//! Tools around the engine proper: bench, EPD test suites, perft suites, self-play data and
+//! Tools around the engine proper: game annotation, bench, EPD test suites, perft suites, self-play data and
 //! what is done with it, the tuner, PGN and books.
 
+pub mod annotate;
 pub mod bench;
 pub mod data;
 pub mod datagen;
@@ -8,6 +9,7 @@ pub mod eco;
 pub mod epd;
 pub mod epd_test;
 pub mod evaluate;
+pub mod interrupt;
 pub mod makebook;
 pub mod movetext;
 pub mod perft_suite;

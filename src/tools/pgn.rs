@@ -224,6 +224,27 @@ pub fn tag_line(name: &str, value: &str) -> String {
     format!("[{name} \"{value}\"]")
 }
 
+/// Movetext tokens (numbers, moves, comments, variations, the result) joined by spaces into
+/// lines of at most 79 characters where the tokens allow, as the PGN standard asks, with a
+/// newline after the last.
+pub fn wrap_movetext(tokens: impl IntoIterator<Item = String>) -> String {
+    let (mut text, mut line) = (String::new(), String::new());
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
 /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;

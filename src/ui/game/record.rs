@@ -3,7 +3,7 @@
 
 use crate::board::{Board, START_FEN};
 use crate::eco::Opening;
-use crate::tools::pgn::tag_line;
+use crate::tools::pgn::{tag_line, wrap_movetext};
 use std::fmt::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -99,21 +99,7 @@ impl Record {
             tokens.push(san.clone());
         }
         tokens.push(result.to_string());
-        // Lines of at most 79 characters, as the PGN standard asks.
-        let mut line = String::new();
-        for token in tokens {
-            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
-                text.push_str(&line);
-                text.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        text.push_str(&line);
-        text.push('\n');
+        text.push_str(&wrap_movetext(tokens));
         text
     }
 }
