@@ -4,8 +4,10 @@
 use super::limits::Limits;
 use std::time::{Duration, Instant};
 
-/// Moves the rest of a sudden-death game is assumed to last.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Moves the rest of a sudden-death game is assumed to last. With 30, games at 10+0.1
+/// against Ethereal 12 ended with a median 3.1 s of the 10 s base unused (Ethereal: 0.4 s);
+/// 20 spends what a game of usual length leaves.
+const DEFAULT_MOVES_TO_GO: u64 = 20;
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
