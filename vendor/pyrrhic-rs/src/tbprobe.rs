@@ -100,7 +100,7 @@ pub(crate) struct PairsData {
     pub(crate) minLen: u8,
     pub(crate) constValue: [u8; 2],
     // Ferrum: what the decoder checks a damaged table's values against: the symbols and
-    // the data blocks there are, and the end of the file.
+    // the size table's entries there are, and the end of the file.
     pub(crate) numSyms: u32,
     pub(crate) numBlocks: u32,
     pub(crate) end: *const u8,
@@ -2498,7 +2498,9 @@ unsafe fn setup_pairs(
     (*d).blockSize = blockSize;
     (*d).idxBits = idxBits;
     (*d).numSyms = numSyms;
-    (*d).numBlocks = realNumBlocks;
+    // The size table's entries: the blocks and the padding that the index may point into
+    // before the walk to the right block.
+    (*d).numBlocks = numBlocks;
     (*d).end = end;
     (*d).offset = &mut *data.offset(10) as *mut u8 as *mut u16;
     (*d).symLen = (d as *mut u8)
