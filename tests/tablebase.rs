@@ -51,6 +51,15 @@ fn values_and_distances_of_known_positions() {
         assert_eq!(tables.probe_root(&kpk).unwrap().dtz, 9);
         let defender = board("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
         assert_eq!(tables.probe_wdl(&defender), Some(Wdl::Draw));
+        // Four pieces, whose DTZ tables index blocks through their size table's padding
+        // (a bound that missed it failed these probes): values as python-chess reads them.
+        for (fen, dtz) in [
+            ("8/8/8/8/8/2k5/7r/KQ6 w - - 0 1", 57),
+            ("8/8/8/6KQ/8/8/1Q6/6k1 w - - 0 1", 1),
+        ] {
+            let probe = tables.probe_root(&board(fen)).unwrap();
+            assert_eq!((probe.wdl, probe.dtz), (Wdl::Win, dtz), "{fen}");
+        }
     });
 }
 
