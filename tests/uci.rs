@@ -727,26 +727,27 @@ fn debug_log_file_has_every_line_both_ways() {
     s.send("position startpos moves e2e4");
     s.send("go depth 4");
     let (_, best) = s.bestmove();
-    s.send("setoption name Debug Log File value /no/such/dir/ferrum.log");
-    s.send("isready");
-    let lines = s.until(|l| l == "readyok");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string") && l.contains("cannot open the log file")),
-        "{lines:?}"
+    // Sets the log file and expects the engine to say, before `readyok`, why not.
+    let refused = |s: &mut Session, path: &str, why: &str| {
+        s.send(&format!("setoption name Debug Log File value {path}"));
+        s.send("isready");
+        let lines = s.until(|l| l == "readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(why)),
+            "{lines:?}"
+        );
+    };
+    refused(
+        &mut s,
+        "/no/such/dir/ferrum.log",
+        "cannot open the log file",
     );
     // A full disk: the first line that cannot be written is reported and the engine plays on.
     #[cfg(target_os = "linux")]
     {
-        s.send("setoption name Debug Log File value /dev/full");
-        s.send("isready");
-        let lines = s.until(|l| l == "readyok");
-        assert!(
-            lines.iter().any(|l| l.starts_with("info string")
-                && l.contains("cannot write the log file /dev/full")),
-            "{lines:?}"
-        );
+        refused(&mut s, "/dev/full", "cannot write the log file /dev/full");
         s.send("go depth 4");
         s.bestmove();
     }
