@@ -382,7 +382,7 @@ fn multipv_and_searchmoves() {
     s.send("setoption name MultiPV value 3");
     s.send("position startpos");
     s.send("go depth 6");
-    let (lines, _) = s.bestmove();
+    let (lines, best) = s.bestmove();
     for k in 1..=3 {
         assert!(
             lines
@@ -391,6 +391,12 @@ fn multipv_and_searchmoves() {
             "{k}"
         );
     }
+    // A client that reads one score takes the last line's: the move played, after the
+    // other lines.
+    let last = lines.iter().rfind(|l| l.contains(" pv ")).unwrap();
+    assert!(last.contains(" multipv 1 "), "{last}");
+    let played = best.split(' ').nth(1).unwrap();
+    assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').next(), Some(played));
     s.send("setoption name MultiPV value 1");
     s.send("go depth 6 searchmoves a2a3 h2h3");
     let (_, best) = s.bestmove();

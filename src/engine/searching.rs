@@ -42,9 +42,10 @@ pub(super) struct Running {
     /// ...unless it is a UCI `go ponder` that has had no `ponderhit` (yet).
     pub(super) awaiting_ponderhit: bool,
     pub(super) result: Option<SearchResult>,
-    /// The last line of the best move sent, so that the final one is sent only when it
-    /// says more.
-    pub(super) last_best: Option<InfoLine>,
+    /// The last line sent, so that the final one is sent only when it says more: where
+    /// other lines followed the best one, it is sent again, as clients that read one
+    /// score take the last line's.
+    pub(super) last_line: Option<InfoLine>,
 }
 
 impl Engine {
@@ -213,7 +214,7 @@ impl Engine {
                     game_move,
                     awaiting_ponderhit,
                     result: None,
-                    last_best: None,
+                    last_line: None,
                 })
             }
             Err(e) => self.send(CommOut::Error(e)),
@@ -246,9 +247,7 @@ impl Engine {
                 {
                     line.time = std::time::Duration::from_millis(line.nodes * 1000 / rate);
                 }
-                if line.multipv == 1 {
-                    running.last_best = Some(line.clone());
-                }
+                running.last_line = Some(line.clone());
                 self.send(CommOut::Info(line));
             }
             SearchEvent::CurrentMove {
@@ -308,7 +307,7 @@ impl Engine {
             info.nodes = result.nodes;
             info.time = result.time;
             // The same line with a few more microseconds tells the GUI nothing new.
-            let new = running.last_best.as_ref().is_none_or(|last| {
+            let new = running.last_line.as_ref().is_none_or(|last| {
                 let mut same_time = info.clone();
                 same_time.time = last.time;
                 *last != same_time
