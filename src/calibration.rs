@@ -5,7 +5,7 @@
 //! its file (`nnue`, with a stated default for files without one).
 
 use crate::board::Board;
-use crate::types::{MATE_BOUND, PieceType, Score};
+use crate::types::{MATE_BOUND, Score};
 
 /// The levels of UCI_Elo at which a node budget is fitted, lowest to highest; budgets
 /// between them are interpolated (`search::Strength`).
@@ -32,14 +32,9 @@ fn cubic(c: [f64; 4], t: f64) -> f64 {
     ((c[0] * t + c[1]) * t + c[2]) * t + c[3]
 }
 
-/// Material in pawns (knight and bishop 3, rook 5, queen 9), clamped to 17..=78 as fitted.
+/// Material in pawns (`Board::material`), clamped to 17..=78 as fitted.
 pub fn material(board: &Board) -> i32 {
-    let count = |kind| board.kind(kind).count() as i32;
-    let sum = count(PieceType::Pawn)
-        + 3 * (count(PieceType::Knight) + count(PieceType::Bishop))
-        + 5 * count(PieceType::Rook)
-        + 9 * count(PieceType::Queen);
-    sum.clamp(17, 78)
+    board.material().clamp(17, 78)
 }
 
 impl WdlModel {

@@ -105,6 +105,16 @@ impl Board {
         self.by_color[color.index()]
     }
 
+    /// The material on the board in pawns, both sides together (pawn 1, knight and
+    /// bishop 3, rook 5, queen 9): 78 at the start.
+    pub fn material(&self) -> i32 {
+        let count = |kind| self.kind(kind).count() as i32;
+        count(PieceType::Pawn)
+            + 3 * (count(PieceType::Knight) + count(PieceType::Bishop))
+            + 5 * count(PieceType::Rook)
+            + 9 * count(PieceType::Queen)
+    }
+
     /// Pieces of one kind and colour.
     #[inline(always)]
     pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {

@@ -129,6 +129,14 @@ search_params! {
     /// non-pawn table.
     corr_pawn: i32 = 60, 0..=1_000;
     corr_non_pawn: i32 = 30, 0..=1_000;
+    /// The static evaluation scaled by the material on the board: the share taken off
+    /// with every piece gone, in percent of the evaluation with all 78 pawns' worth
+    /// (0: not scaled). Engines that moved to a network gained from both scalings; off
+    /// until a match with the network shows a gain here.
+    eval_material_scale: i32 = 0, 0..=100;
+    /// The static evaluation scaled toward a draw as the fifty-move count runs: it
+    /// reaches zero at this many plies without a capture or pawn move (0: not scaled).
+    eval_fifty_plies: i32 = 0, 0..=1_000;
     /// Continuation history after the move four plies back as well (1) or not (0).
     cont_ply4: i32 = 0, 0..=1;
     /// The history bonus of the counter move (the last refutation of the previous move);

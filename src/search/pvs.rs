@@ -100,9 +100,11 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INFINITY
         } else {
-            self.data
-                .correction
-                .correct(&self.board, raw_eval, self.params.correction_weights())
+            self.data.correction.correct(
+                &self.board,
+                self.scaled_eval(raw_eval),
+                self.params.correction_weights(),
+            )
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -540,9 +542,11 @@ impl Searcher<'_> {
                 Bound::Exact => true,
             }
         {
-            self.data
-                .correction
-                .update(&self.board, depth, best_score - raw_eval);
+            self.data.correction.update(
+                &self.board,
+                depth,
+                best_score - self.scaled_eval(raw_eval),
+            );
         }
 
         // Step 15. Remember the result.

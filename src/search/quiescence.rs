@@ -45,9 +45,11 @@ impl Searcher<'_> {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            self.data
-                .correction
-                .correct(&self.board, raw_eval, self.params.correction_weights())
+            self.data.correction.correct(
+                &self.board,
+                self.scaled_eval(raw_eval),
+                self.params.correction_weights(),
+            )
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -371,6 +371,45 @@ impl Searcher<'_> {
     }
 }
 
+impl Searcher<'_> {
+    /// The static evaluation as the search uses it, before correction (`scale_eval` with
+    /// this search's constants). The table keeps `raw`, which depends on the board alone.
+    #[inline(always)]
+    pub(super) fn scaled_eval(&self, raw: Score) -> Score {
+        scale_eval(
+            raw,
+            &self.board,
+            self.params.eval_material_scale(),
+            self.params.eval_fifty_plies(),
+        )
+    }
+}
+
+/// `eval` of `board` scaled down by the material gone (`material_scale` percent with the
+/// board bare of everything but kings, in proportion between) and toward zero as the
+/// fifty-move count reaches `fifty_plies`; 0 leaves either scale off.
+#[inline(always)]
+pub(super) fn scale_eval(
+    mut eval: Score,
+    board: &Board,
+    material_scale: i32,
+    fifty_plies: i32,
+) -> Score {
+    if material_scale != 0 {
+        let material = board.material().min(FULL_MATERIAL);
+        let full = 100 * FULL_MATERIAL;
+        eval = eval * (full - material_scale * (FULL_MATERIAL - material)) / full;
+    }
+    if fifty_plies != 0 {
+        let left = (fifty_plies - i32::from(board.halfmove_clock())).max(0);
+        eval = eval * left / fifty_plies;
+    }
+    eval
+}
+
+/// The material of the start position, in pawns.
+const FULL_MATERIAL: i32 = 78;
+
 /// The evaluation a table entry for `board` carries: the value `Searcher::static_eval`
 /// computes, and `-INFINITY` in check, where the search has none. For entries made
 /// outside a search (learned positions).
@@ -379,5 +418,33 @@ pub(super) fn stored_eval(board: &Board, evaluator: &Evaluator, pawns: &mut Pawn
         -INFINITY
     } else {
         evaluator.evaluate(board, pawns)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn scales_by_material_and_the_fifty_move_count() {
+        let start = Board::startpos();
+        // Off, and all material on the board: unchanged.
+        assert_eq!(scale_eval(300, &start, 0, 0), 300);
+        assert_eq!(scale_eval(300, &start, 30, 0), 300);
+        // A rook and a pawn against a pawn (7 of 78): 300 * (1 - 0.3 * 71 / 78).
+        let rook = board("8/5k2/3p4/4R3/8/6P1/2K5/8 w - - 0 60");
+        assert_eq!(scale_eval(300, &rook, 30, 0), 300 * (7800 - 30 * 71) / 7800);
+        assert_eq!(
+            scale_eval(-300, &rook, 30, 0),
+            -(300 * (7800 - 30 * 71) / 7800)
+        );
+        // Half of 200 plies gone: half the value; past them, none.
+        let shuffled = board("8/5k2/3p4/4R3/8/6P1/2K5/8 w - - 100 110");
+        assert_eq!(scale_eval(300, &shuffled, 0, 200), 150);
+        assert_eq!(scale_eval(300, &shuffled, 0, 80), 0);
     }
 }
