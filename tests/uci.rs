@@ -396,7 +396,10 @@ fn multipv_and_searchmoves() {
     let last = lines.iter().rfind(|l| l.contains(" pv ")).unwrap();
     assert!(last.contains(" multipv 1 "), "{last}");
     let played = best.split(' ').nth(1).unwrap();
-    assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').next(), Some(played));
+    assert_eq!(
+        last.split(" pv ").nth(1).unwrap().split(' ').next(),
+        Some(played)
+    );
     s.send("setoption name MultiPV value 1");
     s.send("go depth 6 searchmoves a2a3 h2h3");
     let (_, best) = s.bestmove();

@@ -164,6 +164,28 @@ fn bad_input_gets_protocol_errors() {
 }
 
 #[test]
+fn fischer_random_castling_as_the_protocol_writes_it() {
+    let mut s = new_game_in_force_mode();
+    s.send("variant fischerandom");
+    s.send("force");
+    s.send("setboard 1r2k1r1/1p4p1/8/8/8/8/1P4P1/1R2K1R1 w GBgb - 0 1");
+    // King-side for White (king g1, rook f1), queen-side for Black (king c8, rook d8),
+    // then each castled rook moves: legal only if the castling put it there.
+    for m in ["O-O", "0-0-0", "f1f7", "d8d1"] {
+        s.send(&format!("usermove {m}"));
+    }
+    let lines = sync(&mut s, 1);
+    assert!(!lines.iter().any(|l| l.contains("Illegal")), "{lines:?}");
+    // Castling without the right, in the same words, is refused as illegal.
+    s.send("setboard 1r2k1r1/1p4p1/8/8/8/8/1P4P1/1R2K1R1 w - - 0 1");
+    s.send("usermove O-O");
+    assert_eq!(
+        sync(&mut s, 2),
+        vec!["Illegal move (illegal): O-O", "pong 2"]
+    );
+}
+
+#[test]
 fn claims_mate_and_honours_st_and_sd() {
     let mut s = new_game_in_force_mode();
     s.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");

@@ -271,7 +271,14 @@ impl Engine {
     }
 
     fn user_move(&mut self, text: &str) {
-        let m = match self.board.parse_move(text) {
+        // The protocol writes castling in Fischer Random as `O-O` and `O-O-O`.
+        let castling = matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0");
+        let parsed = if castling {
+            self.board.parse_san(text)
+        } else {
+            self.board.parse_move(text)
+        };
+        let m = match parsed {
             Ok(m) => m,
             Err(e) => {
                 let reason = if matches!(e, crate::rules::MoveError::Malformed(_)) {
