@@ -8,6 +8,8 @@
 # OPTS are UCI options as Name=Value, space-separated ("EvalFile=/x/net.nnue UseNNUE=false").
 # With ELO0 and ELO1 the match is a pentanomial SPRT (alpha = beta = 0.05) that stops when
 # it decides. Writes OUT.pgn and OUT.log; the log ends with fastchess's summary.
+# OPENINGS=FILE.epd plays other openings; VARIANT=fischerandom plays them as Chess960
+# (scripts/chess960-openings.py writes the 960 start positions).
 set -euo pipefail
 if [ $# -lt 9 ]; then sed -n '2,10p' "$0"; exit 2; fi
 a_name=$1 a_exe=$2 a_opts=$3 b_name=$4 b_exe=$5 b_opts=$6 tc=$7 games=$8 out=$9
@@ -20,7 +22,7 @@ if [ $# -ge 12 ]; then sprt=(-sprt elo0="${11}" elo1="${12}" alpha=0.05 beta=0.0
 fastchess \
     -engine cmd="$a_exe" name="$a_name" $(options "$a_opts") \
     -engine cmd="$b_exe" name="$b_name" $(options "$b_opts") \
-    -each proto=uci tc="$tc" option.Hash=16 option.Threads=1 \
+    -each proto=uci tc="$tc" option.Hash=16 option.Threads=1 ${VARIANT:+-variant "$VARIANT"} \
     -openings file="$openings" format=epd order=random -srand "$srand" \
     -games 2 -rounds $((games / 2)) -repeat -concurrency "${CONC:-2}" -recover \
     -ratinginterval 20 -pgnout file="$out.pgn" "${sprt[@]}" 2>&1 | tee "$out.log"

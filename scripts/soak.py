@@ -8,7 +8,12 @@ can fail a GUI: illegal moves, time losses, crashes, hangs and disconnects.
 Games cycle through every combination of protocol (UCI, XBoard), time control (1+0.01,
 40 moves in 2 s, 10 ms a move, 5,000 nodes a move), pondering (off, on), Threads (1, 2)
 and opponent (Ferrum itself, then each Debian engine found in /usr/games). Each game starts
-from the initial position after six random plies (seeded), so no engine needs setboard.
+from the initial position after six random plies (seeded), and draws Ferrum's setting for
+it from its own seed: a Hash size (1 to 256 MiB over UCI, 64 over XBoard), the Syzygy tables
+of tests/data (one game in three), and a Chess960 start (one game in four, against itself,
+Stockfish or Ethereal: the engines here that play it). Every fifth game ends with an
+analysis of a position of the game by Ferrum (three lines over UCI, one over XBoard),
+whose lines must be legal and, over UCI, begin with different moves.
 A reply later than the clock allows by more than --margin seconds is a time loss; no reply
 for 10 s beyond that is a hang. Exits 1 if Ferrum failed in any way, and prints a summary
 line per failure kind and per configuration. Needs python-chess (pip install chess).
@@ -38,7 +43,29 @@ OPPONENTS = {
 }
 
 TIME_CONTROLS = ["1+0.01", "40/2", "movetime 10ms", "nodes 5000"]
-FAILURES = ("illegal", "time", "crash", "hang", "disconnect")
+FAILURES = ("illegal", "time", "crash", "hang", "disconnect", "analysis")
+# The engines here that play Chess960.
+CHESS960 = {"self", "stockfish", "ethereal"}
+SYZYGY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "syzygy")
+
+
+def extras_for(rng, protocol, opponent):
+    """Ferrum's setting for one game, drawn from the game's own random numbers. XBoard
+    GUIs send `memory` at a game's start with no ping before `go`, so the table's resize
+    is on the first move's clock: up to 64 MiB there (256 MiB takes 0.5 s to fault in
+    as huge pages on the development machine: docs/reliability.md)."""
+    return {
+        "hash": rng.choice([1, 16, 64, 256] if protocol == "uci" else [1, 16, 64]),
+        "syzygy": rng.random() < 1 / 3,
+        "chess960": opponent in CHESS960 and rng.random() < 1 / 4,
+        "analysis": False,
+    }
+
+
+def describe(extras):
+    words = [f"hash {extras['hash']}"]
+    words += [name for name in ("syzygy", "chess960", "analysis") if extras[name]]
+    return ", ".join(words)
 
 
 class Side:
@@ -94,11 +121,38 @@ def after_move(tc, side, spent):
             side.moves_in_period = 0
 
 
-async def play(config, ferrum, args, rng):
+async def analyse(side, board, multipv):
+    """Ferrum's analysis of `board`: None if it holds, else what is wrong."""
+    info = await side.engine.analyse(board, chess.engine.Limit(time=0.1), multipv=multipv)
+    lines = info if multipv else [info]
+    expected = min(multipv or 1, board.legal_moves.count())
+    if len(lines) != expected:
+        return f"{len(lines)} lines, expected {expected}"
+    firsts = []
+    for line in lines:
+        pv = line.get("pv") or []
+        if not pv:
+            return "a line without moves"
+        replay = board.copy()
+        for move in pv:
+            if move not in replay.legal_moves:
+                return f"illegal move {move} in a line from {board.fen()}"
+            replay.push(move)
+        firsts.append(pv[0])
+    if len(set(firsts)) != len(firsts):
+        return f"a first move twice: {[m.uci() for m in firsts]}"
+    return None
+
+
+async def play(config, ferrum, args, rng, extras):
     protocol, tc, ponder, threads, opponent = config
-    def options(threads):
-        return {"Hash": 16, "Threads": threads} if protocol == "uci" else {"memory": 16, "cores": threads}
-    me = Side("Ferrum", [ferrum, protocol], protocol, options(threads), True)
+    def options(threads, hash_size=16):
+        return ({"Hash": hash_size, "Threads": threads} if protocol == "uci"
+                else {"memory": hash_size, "cores": threads})
+    mine = options(threads, extras["hash"])
+    if extras["syzygy"]:
+        mine["SyzygyPath" if protocol == "uci" else "egtpath syzygy"] = SYZYGY
+    me = Side("Ferrum", [ferrum, protocol], protocol, mine, True)
     # Never more searching threads than cores while Ferrum is to move: a pondering engine
     # searches all the time, and on an overcommitted machine the side to move loses tens
     # of milliseconds a move to the other's threads (more than a 1+0.01 increment). Where
@@ -117,7 +171,8 @@ async def play(config, ferrum, args, rng):
         command, proto, opponent_options, _ = OPPONENTS[opponent]
         other = Side(opponent, command, proto, opponent_options, False)
         other.ponder = ponder and threads + 1 <= cores
-    board = chess.Board()
+    board = (chess.Board.from_chess960_pos(rng.randrange(960)) if extras["chess960"]
+             else chess.Board())
     for _ in range(6):
         board.push(rng.choice(list(board.legal_moves)))
     white, black = (me, other) if rng.random() < 0.5 else (other, me)
@@ -167,6 +222,23 @@ async def play(config, ferrum, args, rng):
         else:
             outcome = board.outcome(claim_draw=True)
             ending = outcome.termination.name.lower() if outcome else f"{args.max_plies} plies"
+        if failure is None and extras["analysis"]:
+            # A position from the game's middle, with the engine as the game left it.
+            position = board.copy()
+            while position.ply() > 6 and (position.ply() > 40 or position.is_game_over()):
+                position.pop()
+            try:
+                wrong = await asyncio.wait_for(analyse(me, position, 3 if protocol == "uci" else None),
+                                               10.0)
+            except asyncio.TimeoutError:
+                failure, ending = "hang", "Ferrum: no analysis within 10 s"
+            except chess.engine.EngineTerminatedError:
+                failure, ending = "crash", "Ferrum: process ended in analysis"
+            except (chess.engine.EngineError, BrokenPipeError, ConnectionError) as e:
+                failure, ending = "disconnect", f"Ferrum: {e!r}"
+            else:
+                if wrong:
+                    failure, ending = "analysis", f"Ferrum: {wrong}"
     finally:
         for side in (white, black):
             if side.engine is not None:
@@ -225,10 +297,13 @@ async def main():
 
     async def run(index, config):
         nonlocal opponent_failures
+        rng = random.Random(args.seed * 100003 + index)
+        extras = extras_for(rng, config[0], config[4])
+        extras["analysis"] = index % 5 == 4
         async with semaphore:
-            failure, ending, board = await play(config, args.ferrum, args, random.Random(args.seed * 100003 + index))
-        label = "{} {} ponder {} threads {} vs {}".format(config[0], config[1], "on" if config[2] else "off",
-                                                           config[3], config[4])
+            failure, ending, board = await play(config, args.ferrum, args, rng, extras)
+        label = "{} {} ponder {} threads {} vs {} ({})".format(
+            config[0], config[1], "on" if config[2] else "off", config[3], config[4], describe(extras))
         if failure:
             failures[failure] += 1
             by_config[label] += 1
