@@ -97,14 +97,17 @@ impl Searcher<'_> {
         } else {
             self.static_eval(ply)
         };
+        let scaled_eval = if in_check {
+            -INFINITY
+        } else {
+            self.scaled_eval(raw_eval)
+        };
         let eval = if in_check {
             -INFINITY
         } else {
-            self.data.correction.correct(
-                &self.board,
-                self.scaled_eval(raw_eval),
-                self.params.correction_weights(),
-            )
+            self.data
+                .correction
+                .correct(&self.board, scaled_eval, self.params.correction_weights())
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -542,11 +545,9 @@ impl Searcher<'_> {
                 Bound::Exact => true,
             }
         {
-            self.data.correction.update(
-                &self.board,
-                depth,
-                best_score - self.scaled_eval(raw_eval),
-            );
+            self.data
+                .correction
+                .update(&self.board, depth, best_score - scaled_eval);
         }
 
         // Step 15. Remember the result.
