@@ -9,7 +9,7 @@ Games cycle through every combination of protocol (UCI, XBoard), time control (1
 40 moves in 2 s, 10 ms a move, 5,000 nodes a move), pondering (off, on), Threads (1, 2)
 and opponent (Ferrum itself, then each Debian engine found in /usr/games). Each game starts
 from the initial position after six random plies (seeded), and draws Ferrum's setting for
-it from its own seed: a Hash size (1 to 256 MiB over UCI, 64 over XBoard), the Syzygy tables
+it from its own seed: a Hash size (1 to 256 MiB), the Syzygy tables
 of tests/data (one game in three), and a Chess960 start (one game in four, against itself,
 Stockfish or Ethereal: the engines here that play it). Every fifth game ends with an
 analysis of a position of the game by Ferrum (three lines over UCI, one over XBoard),
@@ -49,13 +49,12 @@ CHESS960 = {"self", "stockfish", "ethereal"}
 SYZYGY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "syzygy")
 
 
-def extras_for(rng, protocol, opponent):
+def extras_for(rng, opponent):
     """Ferrum's setting for one game, drawn from the game's own random numbers. XBoard
-    GUIs send `memory` at a game's start with no ping before `go`, so the table's resize
-    is on the first move's clock: up to 64 MiB there (256 MiB takes 0.5 s to fault in
-    as huge pages on the development machine: docs/reliability.md)."""
+    GUIs send `memory` at a game's start with no ping before `go`: a new table must not
+    be made on the first move's clock (docs/reliability.md)."""
     return {
-        "hash": rng.choice([1, 16, 64, 256] if protocol == "uci" else [1, 16, 64]),
+        "hash": rng.choice([1, 16, 64, 256]),
         "syzygy": rng.random() < 1 / 3,
         "chess960": opponent in CHESS960 and rng.random() < 1 / 4,
         "analysis": False,
@@ -298,7 +297,7 @@ async def main():
     async def run(index, config):
         nonlocal opponent_failures
         rng = random.Random(args.seed * 100003 + index)
-        extras = extras_for(rng, config[0], config[4])
+        extras = extras_for(rng, config[4])
         extras["analysis"] = index % 5 == 4
         async with semaphore:
             failure, ending, board = await play(config, args.ferrum, args, rng, extras)

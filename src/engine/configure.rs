@@ -134,11 +134,15 @@ impl Engine {
 
     /// A new table of `mb` MiB; on failure the old one stays and the reason is reported.
     fn resize_table(&mut self, mb: usize) {
+        // XBoard GUIs send `memory` before every game: the table of that size is kept.
+        if mb == self.session.table_mb() {
+            return;
+        }
         match self.session.resize(mb) {
             Ok(()) => self.load_learned(false),
             Err(e) => self.send(CommOut::Error(e)),
         }
-        self.options.hash_mb = self.session.table().size_mb();
+        self.options.hash_mb = self.session.table_mb();
     }
 }
 

@@ -179,7 +179,11 @@ impl Engine {
                 author: "the Ferrum developers".into(),
                 options: Options::specs(Shown::Uci),
             }),
-            CommIn::IsReady => self.send(CommOut::ReadyOk),
+            CommIn::IsReady => {
+                // Ready means a table set by `setoption name Hash` is ready too.
+                self.session.ready();
+                self.send(CommOut::ReadyOk)
+            }
             CommIn::Debug(on) => self.debug = on,
             CommIn::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             CommIn::NewGame if self.game_manager => self.new_game(),

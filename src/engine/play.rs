@@ -129,6 +129,8 @@ impl Engine {
                     self.finish_search();
                 }
             }
+            // Not waiting for a table `memory` began: python-chess pings after each move,
+            // and its client counts the wait as the engine's time.
             CommIn::Ping(n) => self.send(CommOut::Pong(n.clone())),
             CommIn::SetBoard(fen) => {
                 self.abort_search();

@@ -60,6 +60,9 @@ fn spawn<T: Send + 'static>(
 /// suite, a run of datagen games).
 pub struct Session {
     tt: Arc<TranspositionTable>,
+    /// A new table being faulted in on a thread of its own (`resize`), to replace `tt`
+    /// once it is ready.
+    resized: Option<(usize, JoinHandle<TranspositionTable>)>,
     data: Arc<Mutex<Vec<ThreadData>>>,
     /// `clear` came: the next search starts with fresh thread data (a running search may
     /// still hold the data when it comes).
@@ -75,22 +78,67 @@ impl Session {
     pub fn new(hash_mb: usize, options: SearchOptions) -> Session {
         Session {
             tt: Arc::new(TranspositionTable::new(hash_mb.max(1))),
+            resized: None,
             data: Arc::default(),
             forget: false,
             options,
         }
     }
 
-    /// The transposition table, for its size and fill.
+    /// The transposition table the next search would use if it started now.
     pub fn table(&self) -> &TranspositionTable {
         &self.tt
     }
 
+    /// The size in MiB of the table the searches will use (a new one being made, if any).
+    pub fn table_mb(&self) -> usize {
+        self.resized
+            .as_ref()
+            .map_or(self.tt.size_mb(), |(mb, _)| *mb)
+    }
+
     /// A new table of `mb` MiB. On failure the old one stays and the reason is returned.
-    /// Call it with no search running: a running search keeps the old table.
+    ///
+    /// The memory is had at once, but faulting it in takes milliseconds a MiB (huge pages),
+    /// and an XBoard GUI sends `memory` just before `go` with no `ping` between: so the new
+    /// table is touched on a thread of its own, and the searches that start before it is
+    /// ready use the old one. `ready` waits for it (UCI's `isready`, which GUIs send
+    /// after `setoption` and before the clock starts).
     pub fn resize(&mut self, mb: usize) -> Result<(), String> {
-        self.tt = Arc::new(TranspositionTable::try_new(mb, self.tt.size_mb())?);
+        self.ready();
+        let table = TranspositionTable::try_new_untouched(mb, self.tt.size_mb())?;
+        let mb = table.size_mb();
+        let touch = move || {
+            let mut table = table;
+            table.touch();
+            table
+        };
+        let thread = std::thread::Builder::new()
+            .name("hash".into())
+            .spawn(touch)
+            .map_err(|e| format!("cannot start a thread to make the table: {e}"))?;
+        self.resized = Some((mb, thread));
         Ok(())
+    }
+
+    /// Waits until a table that `resize` began is ready and uses it from now on.
+    pub fn ready(&mut self) {
+        self.take_resized(true);
+    }
+
+    /// Takes the new table of `resize` if it is ready, or in any case if `wait`.
+    fn take_resized(&mut self, wait: bool) {
+        if self
+            .resized
+            .as_ref()
+            .is_some_and(|(_, t)| wait || t.is_finished())
+        {
+            let (_, thread) = self.resized.take().expect("checked above");
+            match thread.join() {
+                Ok(table) => self.tt = Arc::new(table),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
     }
 
     /// Forgets what earlier searches learned: the table now, the thread data when the next
@@ -110,10 +158,12 @@ impl Session {
     /// store_learned`). `evaluator` is the evaluation the next searches use: each entry
     /// carries its value of the position, as entries the search makes do.
     pub fn learn<'b>(
-        &self,
+        &mut self,
         positions: impl IntoIterator<Item = (&'b Board, Move, Score, i32)>,
         evaluator: &Evaluator,
     ) {
+        // Into the table the searches will use.
+        self.ready();
         let mut pawns = PawnTable::new();
         for (board, mv, score, depth) in positions {
             let eval = super::stored_eval(board, evaluator, &mut pawns);
@@ -135,6 +185,7 @@ impl Session {
         signals: &Signals,
         report: &mut (dyn FnMut(Report) + Send),
     ) -> SearchResult {
+        self.ready();
         let forget = std::mem::take(&mut self.forget);
         let (tt, data, options) = (&*self.tt, &*self.data, &self.options);
         let mut go = move || {
@@ -171,6 +222,8 @@ impl Session {
         signals: Arc<Signals>,
         mut report: impl FnMut(Report) + Send + 'static,
     ) -> Result<SearchHandle, String> {
+        // Not on the clock: a table still being made waits for a later search.
+        self.take_resized(false);
         let forget = std::mem::take(&mut self.forget);
         let (tt, data, options) = (
             Arc::clone(&self.tt),
@@ -245,4 +298,36 @@ impl SearchHandle {
 /// heuristics: any state of them is usable).
 fn lock(data: &Mutex<Vec<ThreadData>>) -> MutexGuard<'_, Vec<ThreadData>> {
     data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new size takes effect for the searches once its table is ready: a search started
+    /// at once runs (on the old table), `ready` swaps the new one in, and a size that
+    /// cannot be had leaves the table as it was.
+    #[test]
+    fn a_resized_table_is_made_beside_the_searches() {
+        let mut session = Session::new(1, SearchOptions::default());
+        session.resize(8).unwrap();
+        assert_eq!(session.table_mb(), 8);
+        let handle = session
+            .start(Board::startpos(), Limits::depth(4), Arc::default(), |_| {})
+            .unwrap();
+        assert!(handle.result().unwrap().best.is_some());
+        handle.join();
+        session.ready();
+        assert!(session.resized.is_none());
+        assert_eq!(session.tt.size_mb(), 8);
+        assert!(session.resize(usize::MAX >> 20).is_err());
+        assert_eq!(session.table_mb(), 8);
+        let result = session.run(
+            &Board::startpos(),
+            &Limits::depth(4),
+            &Signals::default(),
+            &mut |_| {},
+        );
+        assert!(result.best.is_some());
+    }
 }

@@ -144,6 +144,15 @@ impl TranspositionTable {
     /// than the system has available (plus `freed_mb` about to be released by the caller),
     /// or an allocation failure. Never touches memory it was not given.
     pub fn try_new(mb: usize, freed_mb: usize) -> Result<TranspositionTable, String> {
+        let mut table = Self::try_new_untouched(mb, freed_mb)?;
+        table.touch();
+        Ok(table)
+    }
+
+    /// `try_new` with the memory not yet faulted in: a valid, empty table whose first
+    /// probes would each fault a page (huge pages: milliseconds each). `touch` it before
+    /// a search, on another thread if the clock runs meanwhile.
+    pub fn try_new_untouched(mb: usize, freed_mb: usize) -> Result<TranspositionTable, String> {
         if !(Self::MIN_MB..=Self::MAX_MB).contains(&mb) {
             return Err(format!(
                 "table size {mb} MiB is outside {} to {} MiB",
@@ -162,13 +171,15 @@ impl TranspositionTable {
         // SAFETY: a bucket of all-zero atomics is a valid, empty bucket.
         let buckets = unsafe { TableMemory::try_zeroed(count) }
             .ok_or_else(|| format!("cannot allocate {mb} MiB"))?;
-        let table = TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
-        };
-        // Touch every page now rather than at the first probes of a search.
-        table.clear();
-        Ok(table)
+        })
+    }
+
+    /// Faults in every page of the table now rather than at the first probes of a search.
+    pub fn touch(&mut self) {
+        self.clear_exclusive();
     }
 
     /// Size in MiB.
