@@ -285,15 +285,38 @@ static mut initialized: i32 = 0;
 static mut numPaths: i32 = 0;
 static mut pathString: *mut i8 = 0 as *const i8 as *mut i8;
 static mut paths: *mut *mut i8 = 0 as *const *mut i8 as *mut *mut i8;
+/// Ferrum: the file names in each directory of the path (by index), read once by `tb_init`;
+/// `None` for a directory that cannot be listed, whose files are then tried one by one.
+/// `tb_init` looks for some 500 names a directory: with the listing, a name that is not
+/// there costs no system call.
+static LISTINGS: Mutex<Vec<Option<std::collections::HashSet<String>>>> = Mutex::new(Vec::new());
+
+/// Ferrum: the names of the files in `dir` (none if it does not exist), or `None` if it
+/// cannot be listed.
+fn list_directory(dir: &str) -> Option<std::collections::HashSet<String>> {
+    match std::fs::read_dir(dir) {
+        Ok(entries) => Some(entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(Default::default()),
+        Err(_) => None,
+    }
+}
 // unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> i32 {
 unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> Result<File, std::io::Error> {
     let mut unreadable = None;
+    let listings = LISTINGS.lock().unwrap_or_else(|e| e.into_inner());
     let mut i: i32 = 0;
     i = 0;
     while i < numPaths {
         let path = CStr::from_ptr(*paths.offset(i as isize));
         let str = CStr::from_ptr(str as *mut i8);
         let suffix = CStr::from_ptr(suffix as *mut i8);
+        let name = format!("{}{}", str.to_string_lossy(), suffix.to_string_lossy());
+        if let Some(Some(listing)) = listings.get(i as usize) {
+            if !listing.contains(&name) {
+                i += 1;
+                continue;
+            }
+        }
         let file = format!(
             "{}/{}{}",
             path.to_str().unwrap(),
@@ -1499,6 +1522,9 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
         }
         i_2 += 1;
     }
+    *LISTINGS.lock().unwrap_or_else(|e| e.into_inner()) = (0..numPaths)
+        .map(|i| list_directory(&CStr::from_ptr(*paths.offset(i as isize)).to_string_lossy()))
+        .collect();
     tbNumPawn = 0;
     tbNumPiece = tbNumPawn;
     TB_MaxCardinalityDTM = 0;
