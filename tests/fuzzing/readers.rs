@@ -122,6 +122,7 @@ pub fn protocol(input: &[u8]) {
 /// A SyzygyPath value: the tables there opened and probed. (The prober keeps its tables
 /// in global state: one caller at a time.)
 pub fn syzygy_path(input: &[u8]) {
+    path_tables();
     let path = String::from_utf8_lossy(input);
     if let Ok(tables) = ferrum::tablebase::Tablebases::open(&path) {
         let board = Board::from_fen("8/8/4k3/8/8/4K3/4R3/8 w - - 0 1").expect("a valid position");
@@ -139,6 +140,30 @@ pub fn syzygy_dir() -> String {
         root
     };
     root.join("tests/data/syzygy").display().to_string()
+}
+
+/// A directory of four tables (KRvK and KPvK, a piece table and a pawn table, WDL and
+/// DTZ), made once a process: the paths fuzzed start from it rather than from the 70 files
+/// of tests/data/syzygy, since opening a path opens every table in it and the fuzzing runs
+/// at the speed of those openings.
+pub fn path_tables() -> &'static str {
+    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join("ferrum-fuzz-syzygy-path");
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        for file in ["KRvK.rtbw", "KRvK.rtbz", "KPvK.rtbw", "KPvK.rtbz"] {
+            // Copied beside and renamed: another process may have the table mapped, and
+            // a file rewritten in place under a mapping faults it.
+            let (to, part) = (
+                dir.join(file),
+                dir.join(format!("{file}.{}", std::process::id())),
+            );
+            std::fs::copy(std::path::Path::new(&syzygy_dir()).join(file), &part)
+                .and_then(|_| std::fs::rename(&part, &to))
+                .expect("the repository's tables");
+        }
+        dir.display().to_string()
+    })
 }
 
 fn lines_of(text: &str) -> Vec<Vec<u8>> {
@@ -227,7 +252,7 @@ pub fn seeds(reader: &str) -> Vec<Vec<u8>> {
         .map(|l| l.as_bytes().to_vec())
         .collect(),
         "syzygy-path" => {
-            let dir = syzygy_dir();
+            let dir = path_tables().to_string();
             [
                 dir.clone(),
                 format!("{dir}:/no/such/dir"),
