@@ -1550,110 +1550,67 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
     let mut k: i32 = 0;
     let mut l: i32 = 0;
     let mut m: i32 = 0;
-    i_4 = 0;
-    while i_4 < 5 {
-        let str = CString::new(format!(
-            "K{}vK",
-            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char
-        ))
-        .unwrap();
-        init_tb(str.as_ptr() as *mut i8);
-        i_4 += 1;
-    }
-    i_4 = 0;
-    while i_4 < 5 {
-        j_0 = i_4;
-        while j_0 < 5 {
+    // Ferrum: where every directory was listed and none holds a WDL table, the 1,500
+    // material sets below are not looked for (the fuzzing of paths opens thousands a
+    // second).
+    let any_wdl = LISTINGS.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|listing| {
+        listing.as_ref().is_none_or(|names| names.iter().any(|n| n.ends_with(".rtbw")))
+    });
+    if any_wdl {
+        i_4 = 0;
+        while i_4 < 5 {
             let str = CString::new(format!(
-                "K{}vK{}",
-                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
-                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
+                "K{}vK",
+                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char
             ))
             .unwrap();
             init_tb(str.as_ptr() as *mut i8);
-            j_0 += 1;
+            i_4 += 1;
         }
-        i_4 += 1;
-    }
-    i_4 = 0;
-    while i_4 < 5 {
-        j_0 = i_4;
-        while j_0 < 5 {
-            let str = CString::new(format!(
-                "K{}{}vK",
-                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
-                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
-            ))
-            .unwrap();
-            init_tb(str.as_ptr() as *mut i8);
-            j_0 += 1;
-        }
-        i_4 += 1;
-    }
-    i_4 = 0;
-    while i_4 < 5 {
-        j_0 = i_4;
-        while j_0 < 5 {
-            k = 0;
-            while k < 5 {
+        i_4 = 0;
+        while i_4 < 5 {
+            j_0 = i_4;
+            while j_0 < 5 {
                 let str = CString::new(format!(
-                    "K{}{}v{}K",
+                    "K{}vK{}",
                     pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
                     pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
-                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8 as char,
                 ))
                 .unwrap();
                 init_tb(str.as_ptr() as *mut i8);
-                k += 1;
+                j_0 += 1;
             }
-            j_0 += 1;
+            i_4 += 1;
         }
-        i_4 += 1;
-    }
-    i_4 = 0;
-    while i_4 < 5 {
-        j_0 = i_4;
-        while j_0 < 5 {
-            k = j_0;
-            while k < 5 {
+        i_4 = 0;
+        while i_4 < 5 {
+            j_0 = i_4;
+            while j_0 < 5 {
                 let str = CString::new(format!(
-                    "K{}{}{}vK",
+                    "K{}{}vK",
                     pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
                     pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
-                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8 as char,
                 ))
                 .unwrap();
                 init_tb(str.as_ptr() as *mut i8);
-                k += 1;
+                j_0 += 1;
             }
-            j_0 += 1;
+            i_4 += 1;
         }
-        i_4 += 1;
-    }
-    if !((::core::mem::size_of::<u64>() as u64) < 8 || 7 < 6) {
         i_4 = 0;
         while i_4 < 5 {
             j_0 = i_4;
             while j_0 < 5 {
-                k = i_4;
+                k = 0;
                 while k < 5 {
-                    l = if i_4 == k { j_0 } else { k };
-                    while l < 5 {
-                        let str = CString::new(format!(
-                            "K{}{}vK{}{}",
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
-                                as char,
-                        ))
-                        .unwrap();
-                        init_tb(str.as_ptr() as *mut i8);
-                        l += 1;
-                    }
+                    let str = CString::new(format!(
+                        "K{}{}v{}K",
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8 as char,
+                    ))
+                    .unwrap();
+                    init_tb(str.as_ptr() as *mut i8);
                     k += 1;
                 }
                 j_0 += 1;
@@ -1666,70 +1623,31 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
             while j_0 < 5 {
                 k = j_0;
                 while k < 5 {
-                    l = 0;
-                    while l < 5 {
-                        let str = CString::new(format!(
-                            "K{}{}{}vK{}",
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
-                                as char,
-                        ))
-                        .unwrap();
-                        init_tb(str.as_ptr() as *mut i8);
-                        l += 1;
-                    }
+                    let str = CString::new(format!(
+                        "K{}{}{}vK",
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8 as char,
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8 as char,
+                        pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8 as char,
+                    ))
+                    .unwrap();
+                    init_tb(str.as_ptr() as *mut i8);
                     k += 1;
                 }
                 j_0 += 1;
             }
             i_4 += 1;
         }
-        i_4 = 0;
-        while i_4 < 5 {
-            j_0 = i_4;
-            while j_0 < 5 {
-                k = j_0;
-                while k < 5 {
-                    l = k;
-                    while l < 5 {
-                        let str = CString::new(format!(
-                            "K{}{}{}{}vK",
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
-                                as char,
-                            pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
-                                as char,
-                        ))
-                        .unwrap();
-                        init_tb(str.as_ptr() as *mut i8);
-                        l += 1;
-                    }
-                    k += 1;
-                }
-                j_0 += 1;
-            }
-            i_4 += 1;
-        }
-        i_4 = 0;
-        while i_4 < 5 {
-            j_0 = i_4;
-            while j_0 < 5 {
-                k = j_0;
-                while k < 5 {
-                    l = k;
-                    while l < 5 {
-                        m = l;
-                        while m < 5 {
+        if !((::core::mem::size_of::<u64>() as u64) < 8 || 7 < 6) {
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = i_4;
+                    while k < 5 {
+                        l = if i_4 == k { j_0 } else { k };
+                        while l < 5 {
                             let str = CString::new(format!(
-                                "K{}{}{}{}{}vK",
+                                "K{}{}vK{}{}",
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
@@ -1738,33 +1656,27 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
                                     as char,
-                                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
-                                    as char,
                             ))
                             .unwrap();
                             init_tb(str.as_ptr() as *mut i8);
-                            m += 1;
+                            l += 1;
                         }
-                        l += 1;
+                        k += 1;
                     }
-                    k += 1;
+                    j_0 += 1;
                 }
-                j_0 += 1;
+                i_4 += 1;
             }
-            i_4 += 1;
-        }
-        i_4 = 0;
-        while i_4 < 5 {
-            j_0 = i_4;
-            while j_0 < 5 {
-                k = j_0;
-                while k < 5 {
-                    l = k;
-                    while l < 5 {
-                        m = 0;
-                        while m < 5 {
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = j_0;
+                    while k < 5 {
+                        l = 0;
+                        while l < 5 {
                             let str = CString::new(format!(
-                                "K{}{}{}{}vK{}",
+                                "K{}{}{}vK{}",
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
@@ -1773,33 +1685,27 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
                                     as char,
-                                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
-                                    as char,
                             ))
                             .unwrap();
                             init_tb(str.as_ptr() as *mut i8);
-                            m += 1;
+                            l += 1;
                         }
-                        l += 1;
+                        k += 1;
                     }
-                    k += 1;
+                    j_0 += 1;
                 }
-                j_0 += 1;
+                i_4 += 1;
             }
-            i_4 += 1;
-        }
-        i_4 = 0;
-        while i_4 < 5 {
-            j_0 = i_4;
-            while j_0 < 5 {
-                k = j_0;
-                while k < 5 {
-                    l = 0;
-                    while l < 5 {
-                        m = l;
-                        while m < 5 {
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = j_0;
+                    while k < 5 {
+                        l = k;
+                        while l < 5 {
                             let str = CString::new(format!(
-                                "K{}{}{}vK{}{}",
+                                "K{}{}{}{}vK",
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
@@ -1808,20 +1714,122 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
                                     as char,
                                 pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
                                     as char,
-                                pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
-                                    as char,
                             ))
                             .unwrap();
                             init_tb(str.as_ptr() as *mut i8);
-                            m += 1;
+                            l += 1;
                         }
-                        l += 1;
+                        k += 1;
                     }
-                    k += 1;
+                    j_0 += 1;
                 }
-                j_0 += 1;
+                i_4 += 1;
             }
-            i_4 += 1;
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = j_0;
+                    while k < 5 {
+                        l = k;
+                        while l < 5 {
+                            m = l;
+                            while m < 5 {
+                                let str = CString::new(format!(
+                                    "K{}{}{}{}{}vK",
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
+                                        as char,
+                                ))
+                                .unwrap();
+                                init_tb(str.as_ptr() as *mut i8);
+                                m += 1;
+                            }
+                            l += 1;
+                        }
+                        k += 1;
+                    }
+                    j_0 += 1;
+                }
+                i_4 += 1;
+            }
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = j_0;
+                    while k < 5 {
+                        l = k;
+                        while l < 5 {
+                            m = 0;
+                            while m < 5 {
+                                let str = CString::new(format!(
+                                    "K{}{}{}{}vK{}",
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
+                                        as char,
+                                ))
+                                .unwrap();
+                                init_tb(str.as_ptr() as *mut i8);
+                                m += 1;
+                            }
+                            l += 1;
+                        }
+                        k += 1;
+                    }
+                    j_0 += 1;
+                }
+                i_4 += 1;
+            }
+            i_4 = 0;
+            while i_4 < 5 {
+                j_0 = i_4;
+                while j_0 < 5 {
+                    k = j_0;
+                    while k < 5 {
+                        l = 0;
+                        while l < 5 {
+                            m = l;
+                            while m < 5 {
+                                let str = CString::new(format!(
+                                    "K{}{}{}vK{}{}",
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - i_4) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - j_0) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - k) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - l) as usize] as u8
+                                        as char,
+                                    pyrrhic_piece_to_char[(PYRRHIC_QUEEN as i32 - m) as usize] as u8
+                                        as char,
+                                ))
+                                .unwrap();
+                                init_tb(str.as_ptr() as *mut i8);
+                                m += 1;
+                            }
+                            l += 1;
+                        }
+                        k += 1;
+                    }
+                    j_0 += 1;
+                }
+                i_4 += 1;
+            }
         }
     }
     TB_LARGEST = TB_MaxCardinality;
