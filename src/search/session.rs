@@ -110,7 +110,7 @@ impl Session {
         let mb = table.size_mb();
         let touch = move || {
             let mut table = table;
-            table.touch();
+            table.clear_exclusive();
             table
         };
         let thread = std::thread::Builder::new()

@@ -145,12 +145,13 @@ impl TranspositionTable {
     /// or an allocation failure. Never touches memory it was not given.
     pub fn try_new(mb: usize, freed_mb: usize) -> Result<TranspositionTable, String> {
         let mut table = Self::try_new_untouched(mb, freed_mb)?;
-        table.touch();
+        // Faults every page in now rather than at the first probes of a search.
+        table.clear_exclusive();
         Ok(table)
     }
 
     /// `try_new` with the memory not yet faulted in: a valid, empty table whose first
-    /// probes would each fault a page (huge pages: milliseconds each). `touch` it before
+    /// probes would each fault a page (huge pages: milliseconds each). Clear it before
     /// a search, on another thread if the clock runs meanwhile.
     pub fn try_new_untouched(mb: usize, freed_mb: usize) -> Result<TranspositionTable, String> {
         if !(Self::MIN_MB..=Self::MAX_MB).contains(&mb) {
@@ -175,11 +176,6 @@ impl TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
         })
-    }
-
-    /// Faults in every page of the table now rather than at the first probes of a search.
-    pub fn touch(&mut self) {
-        self.clear_exclusive();
     }
 
     /// Size in MiB.
