@@ -138,6 +138,53 @@ fn a_small_network_learns() {
     }
 }
 
+/// The step schedule holds the rate for STEP epochs at a time; the cosine starts at the
+/// rate, ends where the steps would go next and falls all the way; the result's share
+/// ramps from `lambda` to `lambda_end`. A run with both learns.
+#[test]
+fn rates_fall_by_steps_or_a_cosine_and_the_share_ramps() {
+    let step = Config {
+        rate: 0.001,
+        gamma: 0.3,
+        step: 4,
+        epochs: 8,
+        ..Config::default()
+    };
+    assert_eq!(step.rate_at(1, 0.0), 0.001);
+    assert_eq!(step.rate_at(4, 0.49), 0.001);
+    assert!((step.rate_at(5, 0.5) - 0.0003).abs() < 1e-9);
+    let cosine = Config {
+        schedule: train::Schedule::Cosine,
+        ..step.clone()
+    };
+    assert!((cosine.rate_at(1, 0.0) - 0.001).abs() < 1e-9);
+    assert!((cosine.rate_at(8, 1.0) - 0.001 * 0.09).abs() < 1e-9);
+    assert!((cosine.rate_at(4, 0.5) - 0.001 * (1.0 + 0.09) / 2.0).abs() < 1e-9);
+    let rates: Vec<f32> = (0..=20)
+        .map(|i| cosine.rate_at(1, f64::from(i) / 20.0))
+        .collect();
+    assert!(rates.windows(2).all(|w| w[1] < w[0]), "{rates:?}");
+    assert_eq!(step.lambda_at(0.7), 0.3);
+    let ramp = Config {
+        lambda: 0.1,
+        lambda_end: Some(0.5),
+        ..step
+    };
+    assert!((ramp.lambda_at(0.0) - 0.1).abs() < 1e-6);
+    assert!((ramp.lambda_at(0.5) - 0.3).abs() < 1e-6);
+    assert!((ramp.lambda_at(1.0) - 0.5).abs() < 1e-6);
+
+    let config = Config {
+        schedule: train::Schedule::Cosine,
+        lambda_end: Some(0.6),
+        ..config("cosine.nnue", Activation::SCReLU, 6)
+    };
+    let epochs = train::run(&config, &mut std::io::sink()).unwrap();
+    let (first, last) = (epochs[0], epochs[5]);
+    assert!(last.rate < first.rate, "{epochs:?}");
+    assert!(last.validation_loss < first.validation_loss, "{epochs:?}");
+}
+
 /// Plain, and with king buckets (whose shared rows the checkpoint keeps too).
 #[test]
 fn a_seed_gives_the_same_network_resumed_or_not() {

@@ -106,12 +106,20 @@ pub struct TrainArgs {
     gamma: f32,
     #[arg(long, default_value_t = DEFAULTS.step)]
     step: usize,
+    /// step (the rate multiplied by GAMMA every STEP epochs) or cosine (from RATE along half
+    /// a cosine, batch by batch, to RATE * GAMMA^(EPOCHS / STEP))
+    #[arg(long, default_value_t = DEFAULTS.schedule)]
+    schedule: train::Schedule,
     /// AdamW's weight decay
     #[arg(long, default_value_t = DEFAULTS.weight_decay)]
     weight_decay: f32,
     /// Share of the game result in the target (the rest: the search score)
     #[arg(long, default_value_t = DEFAULTS.lambda)]
     lambda: f32,
+    /// The result's share at the last batch, ramped in a straight line from LAMBDA (the
+    /// validation loss stays measured at LAMBDA)
+    #[arg(long)]
+    lambda_end: Option<f32>,
     /// Centipawns per unit of output (the search score's sigmoid scale)
     #[arg(long, default_value_t = DEFAULTS.scale)]
     scale: f32,
@@ -152,8 +160,10 @@ pub fn train(args: TrainArgs) -> ExitCode {
         rate: args.rate,
         gamma: args.gamma,
         step: args.step.max(1),
+        schedule: args.schedule,
         weight_decay: args.weight_decay,
         lambda: args.lambda.clamp(0.0, 1.0),
+        lambda_end: args.lambda_end.map(|l| l.clamp(0.0, 1.0)),
         scale: args.scale.clamp(50.0, 2000.0),
         threads: args.threads.clamp(1, 256),
         seed: args.seed,

@@ -4,8 +4,9 @@
 //! Mini-batches over threads (each thread sums the gradient of its share, the shares are
 //! added in a fixed order, so a seed gives the same network on every run with the same
 //! threads), AdamW with the weights clipped to `nnue::WEIGHT_CLIP`, a learning rate that
-//! drops by a factor every few epochs, a held-out validation set, and a checkpoint after
-//! every epoch from which `--resume` goes on.
+//! drops by a factor every few epochs or along a cosine, the result's share of the target
+//! fixed or ramped over the run, a held-out validation set, and a checkpoint after every
+//! epoch from which `--resume` goes on.
 
 pub mod model;
 
@@ -39,12 +40,16 @@ pub struct Config {
     pub epoch_positions: Option<usize>,
     pub batch: usize,
     pub rate: f32,
-    /// The rate is multiplied by `gamma` every `step` epochs.
+    /// The rate is multiplied by `gamma` every `step` epochs (see `Schedule`).
     pub gamma: f32,
     pub step: usize,
+    pub schedule: Schedule,
     pub weight_decay: f32,
     /// Share of the game result in the target (the rest: the search score).
     pub lambda: f32,
+    /// The share at the last batch, reached in a straight line from `lambda` (none: fixed).
+    /// The validation loss stays measured at `lambda`, so that epochs compare.
+    pub lambda_end: Option<f32>,
     /// Centipawns per unit of the network's output.
     pub scale: f32,
     pub threads: usize,
@@ -78,8 +83,10 @@ impl Default for Config {
             rate: 0.001,
             gamma: 0.3,
             step: 16,
+            schedule: Schedule::Step,
             weight_decay: 0.01,
             lambda: 0.3,
+            lambda_end: None,
             scale: 140.0,
             threads: 2,
             seed: 1,
@@ -87,6 +94,60 @@ impl Default for Config {
             validation_files: Vec::new(),
             resume: None,
             init: None,
+        }
+    }
+}
+
+/// How the learning rate falls over a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// Multiplied by `gamma` every `step` epochs.
+    Step,
+    /// Along half a cosine, batch by batch, from `rate` to the rate the steps would reach
+    /// after the last epoch (`rate * gamma^(epochs / step)`): the same fall, smooth.
+    Cosine,
+}
+
+impl std::fmt::Display for Schedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Schedule::Step => "step",
+            Schedule::Cosine => "cosine",
+        })
+    }
+}
+
+impl std::str::FromStr for Schedule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Schedule, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "step" => Ok(Schedule::Step),
+            "cosine" => Ok(Schedule::Cosine),
+            _ => Err(format!("'{text}' is not a schedule (step or cosine)")),
+        }
+    }
+}
+
+impl Config {
+    /// The learning rate in `epoch` (from 1) with `done` of the run's batches behind (0 to 1).
+    pub fn rate_at(&self, epoch: usize, done: f64) -> f32 {
+        let step = self.step.max(1);
+        match self.schedule {
+            Schedule::Step => self.rate * self.gamma.powi(((epoch - 1) / step) as i32),
+            Schedule::Cosine => {
+                let end = self.rate * self.gamma.powf(self.epochs as f32 / step as f32);
+                let fall = 0.5 * (1.0 + (std::f64::consts::PI * done.clamp(0.0, 1.0)).cos());
+                end + (self.rate - end) * fall as f32
+            }
+        }
+    }
+
+    /// The result's share of the target with `done` of the run's batches behind (0 to 1).
+    pub fn lambda_at(&self, done: f64) -> f32 {
+        match self.lambda_end {
+            Some(end) => self.lambda + (end - self.lambda) * done.clamp(0.0, 1.0) as f32,
+            None => self.lambda,
         }
     }
 }
@@ -435,7 +496,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     };
     let threads = config.threads.max(1);
     let mut grads = vec![Params::zeros(config.hidden, config.buckets, inputs); threads];
-    let pass_of = Pass {
+    let mut pass_of = Pass {
         activation: config.activation,
         lambda: config.lambda,
         scale: config.scale,
@@ -450,7 +511,9 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     let mut figures = Vec::new();
     let mut merged = params.merged();
     for epoch in done + 1..=config.epochs {
-        let rate = config.rate * config.gamma.powi(((epoch - 1) / config.step.max(1)) as i32);
+        let run_batches = (config.epochs * batches).max(1) as f64;
+        let done_at = |i: usize| ((epoch - 1) * batches + i) as f64 / run_batches;
+        let rate = config.rate_at(epoch, done_at(0));
         // The batches of the training set in an order from the seed and the epoch.
         let mut order: Vec<usize> = (0..total_batches).collect();
         let mut epoch_rng = ChaCha8Rng::seed_from_u64(
@@ -461,16 +524,17 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
         }
         let clock = Instant::now();
         let (mut loss, mut seen) = (0.0, 0);
-        for &b in order.iter().take(batches) {
+        for (i, &b) in order.iter().take(batches).enumerate() {
             let slice = &positions[b * batch..((b + 1) * batch).min(positions.len())];
             let network = merge(&params, &mut merged);
+            pass_of.lambda = config.lambda_at(done_at(i));
             loss += pass(network, pass_of, slice, threads, Some(&mut grads));
             Params::gather_shared(&mut grads[0]);
             adam.step(
                 &mut params,
                 &grads[0],
                 slice.len(),
-                rate,
+                config.rate_at(epoch, done_at(i)),
                 config.weight_decay,
             );
             params.clip_merged();
@@ -481,6 +545,7 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
             f64::NAN
         } else {
             let network = merge(&params, &mut merged);
+            pass_of.lambda = config.lambda;
             pass(network, pass_of, &validation, threads, None) / validation.len() as f64
         };
         let figure = Epoch {
