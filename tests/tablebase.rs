@@ -104,6 +104,28 @@ fn a_directory_without_tables() {
     assert!(Tablebases::open(TABLES).is_ok());
 }
 
+/// A directory named more than once, or beside empty and missing ones, holds the same
+/// tables: each found once, none reported as a problem.
+#[test]
+fn a_directory_named_twice() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for path in [
+        format!("{TABLES}:{TABLES}"),
+        format!("/nonexistent:{TABLES}:/nonexistent:{TABLES}/"),
+    ] {
+        let tables = Tablebases::open(&path).unwrap();
+        assert_eq!(tables.max_pieces(), 4, "{path}");
+        assert!(
+            tables.problems().is_empty(),
+            "{path}: {:?}",
+            tables.problems()
+        );
+        let kqk = board("8/8/8/4k3/8/8/8/KQ6 b - - 0 1");
+        assert_eq!(tables.probe_wdl(&kqk), Some(Wdl::Loss), "{path}");
+        assert!(tables.probe_root(&kqk).is_some(), "{path}");
+    }
+}
+
 /// Each case: a position, and the result the side to move has in it.
 const ROOT_CASES: [(&str, Wdl); 5] = [
     ("8/8/8/8/8/2k5/8/KQ5r w - - 0 1", Wdl::Win),

@@ -305,12 +305,15 @@ unsafe fn open_tb(mut str: *const i8, mut suffix: *const i8) -> Result<File, std
     let mut unreadable = None;
     let listings = LISTINGS.lock().unwrap_or_else(|e| e.into_inner());
     let mut i: i32 = 0;
-    i = 0;
+    let name = format!(
+        "{}{}",
+        CStr::from_ptr(str as *mut i8).to_string_lossy(),
+        CStr::from_ptr(suffix as *mut i8).to_string_lossy()
+    );
     while i < numPaths {
         let path = CStr::from_ptr(*paths.offset(i as isize));
         let str = CStr::from_ptr(str as *mut i8);
         let suffix = CStr::from_ptr(suffix as *mut i8);
-        let name = format!("{}{}", str.to_string_lossy(), suffix.to_string_lossy());
         if let Some(Some(listing)) = listings.get(i as usize) {
             if !listing.contains(&name) {
                 i += 1;
@@ -1522,8 +1525,18 @@ pub(crate) unsafe fn tb_init(path: &str) -> bool {
         }
         i_2 += 1;
     }
+    // Ferrum: a directory named again is listed as empty, since `open_tb` finds its files
+    // (or fails to read them) in its first place.
+    let mut seen = std::collections::HashSet::new();
     *LISTINGS.lock().unwrap_or_else(|e| e.into_inner()) = (0..numPaths)
-        .map(|i| list_directory(&CStr::from_ptr(*paths.offset(i as isize)).to_string_lossy()))
+        .map(|i| {
+            let dir = CStr::from_ptr(*paths.offset(i as isize)).to_string_lossy();
+            if seen.insert(dir.clone()) {
+                list_directory(&dir)
+            } else {
+                Some(Default::default())
+            }
+        })
         .collect();
     tbNumPawn = 0;
     tbNumPiece = tbNumPawn;
