@@ -12,8 +12,9 @@ use crate::types::{DRAW, Score};
 /// A score at or below this (ours, with the contempt added) is worse enough to take a draw
 /// at any time...
 const ACCEPT_WHEN_WORSE: Score = -50;
-/// ...and one at or below this counts as level, a draw worth taking from this move on.
-const LEVEL: Score = 10;
+/// ...and one at or below this counts as level, a draw worth taking from this move on
+/// (g9 scores the blocked king and pawn ending of `tests/xboard.rs` +17 at depth 6).
+const LEVEL: Score = 20;
 const LEVEL_FROM_MOVE: u16 = 30;
 /// A draw is never taken at or above this score, whatever the contempt.
 const WINNING: Score = 50;
