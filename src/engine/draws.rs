@@ -5,19 +5,24 @@
 //! move to offer a draw or to accept the one it was offered.
 
 use super::Engine;
+use crate::calibration::{self, WdlModel};
 use crate::search::SearchResult;
 use crate::tablebase::Wdl;
 use crate::types::{DRAW, Score};
 
-/// A score at or below this (ours, with the contempt added) is worse enough to take a draw
-/// at any time...
-const ACCEPT_WHEN_WORSE: Score = -50;
-/// ...and one at or below this counts as level, a draw worth taking from this move on
-/// (g9 scores the blocked king and pawn ending of `tests/xboard.rs` +17 at depth 6).
-const LEVEL: Score = 20;
+/// Offers are judged by our chances in the evaluation's win/draw/loss model, not in
+/// centipawns: each network has its own scale (g8 scored the blocked pawn ending of
+/// `tests/xboard.rs` +2, g9 +17), and the model fitted to its games undoes it. Chances are
+/// per mille; the expected score counts a win 1000 and a draw 500.
+///
+/// An expected score at or below this (ours, with the contempt added) is worse enough to
+/// take a draw at any time...
+const ACCEPT_EXPECTED: u32 = 350;
+/// ...and one at or below this counts as level, a draw worth taking from this move on.
+const LEVEL_EXPECTED: u32 = 515;
 const LEVEL_FROM_MOVE: u16 = 30;
-/// A draw is never taken at or above this score, whatever the contempt.
-const WINNING: Score = 50;
+/// A draw is never taken with at least this chance of winning, whatever the contempt.
+const WINNING_CHANCE: u32 = 200;
 /// Our searches in a row that scored the draw itself, with no capture or pawn move for
 /// this many plies, make a dead draw: the game shuffles.
 const SHUFFLE_SEARCHES: u32 = 8;
@@ -100,13 +105,16 @@ impl Engine {
         };
         let offered = std::mem::take(&mut self.play.draws.offered);
         let dead = self.dead_draw();
-        let ours = result.score + contempt;
         let plies = self.board.plies_played();
         if offered {
             return dead
-                || (result.score < WINNING
-                    && (ours <= ACCEPT_WHEN_WORSE
-                        || (ours <= LEVEL && self.board.fullmove_number() >= LEVEL_FROM_MOVE)));
+                || takes_offer(
+                    &self.evaluator().calibration().wdl,
+                    result.score,
+                    contempt,
+                    calibration::material(&self.board),
+                    self.board.fullmove_number(),
+                );
         }
         let draws = &mut self.play.draws;
         let due = draws
@@ -120,9 +128,54 @@ impl Engine {
     }
 }
 
+/// Whether a draw offered at `score` (the search's) is worth taking, by the chances `model`
+/// gives `score + contempt` with `material` on the board at move `move_number`.
+fn takes_offer(
+    model: &WdlModel,
+    score: Score,
+    contempt: Score,
+    material: i32,
+    move_number: u16,
+) -> bool {
+    let [win, draw, _] = model.chances(score + contempt, material);
+    let expected = win + draw / 2;
+    let winning = model.chances(score, material)[0] >= WINNING_CHANCE;
+    !winning
+        && (expected <= ACCEPT_EXPECTED
+            || (expected <= LEVEL_EXPECTED && move_number >= LEVEL_FROM_MOVE))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offers_are_judged_alike_at_any_scale_of_the_scores() {
+        let model = crate::eval::CALIBRATION.wdl;
+        let double = WdlModel {
+            a: model.a.map(|c| 2.0 * c),
+            b: model.b.map(|c| 2.0 * c),
+        };
+        let mut taken = Vec::new();
+        for material in [17, 30, 50, 78] {
+            for score in (-300..=300).step_by(10) {
+                for contempt in [-50, 0, 50] {
+                    for move_number in [10, 40] {
+                        let once = takes_offer(&model, score, contempt, material, move_number);
+                        let twice =
+                            takes_offer(&double, 2 * score, 2 * contempt, material, move_number);
+                        assert_eq!(once, twice, "{score} {contempt} {material} {move_number}");
+                        taken.push(once);
+                    }
+                }
+            }
+        }
+        assert!(taken.contains(&true) && taken.contains(&false));
+        // Level late in a bare ending, not early; never when winning, whatever the contempt.
+        assert!(takes_offer(&model, 10, 0, 17, 40) && !takes_offer(&model, 10, 0, 17, 10));
+        assert!(!takes_offer(&model, 400, -500, 50, 40));
+        assert!(takes_offer(&model, -400, 0, 50, 10));
+    }
 
     #[test]
     fn ratings_make_contempt() {
