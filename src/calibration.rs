@@ -4,7 +4,6 @@
 //! not the same amount of advantage: the hand-crafted one is in `eval`, the network's in
 //! its file (`nnue`, with a stated default for files without one).
 
-use crate::board::Board;
 use crate::types::{MATE_BOUND, Score};
 
 /// The levels of UCI_Elo at which a node budget is fitted, lowest to highest; budgets
@@ -32,14 +31,10 @@ fn cubic(c: [f64; 4], t: f64) -> f64 {
     ((c[0] * t + c[1]) * t + c[2]) * t + c[3]
 }
 
-/// Material in pawns (`Board::material`), clamped to 17..=78 as fitted.
-pub fn material(board: &Board) -> i32 {
-    board.material().clamp(17, 78)
-}
-
 impl WdlModel {
     /// Chances in per mille (win, draw, loss) for the side to move at `score` with
-    /// `material` (`material()`), summing to 1000.
+    /// `material` on the board (`Board::material`, clamped to the 17..=78 fitted), summing
+    /// to 1000.
     pub fn chances(&self, score: Score, material: i32) -> [u32; 3] {
         if score.abs() >= MATE_BOUND {
             return if score > 0 {
@@ -113,6 +108,7 @@ impl Calibration {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
 
     const MODEL: WdlModel = WdlModel {
         a: [-531.710, 1413.124, -1211.555, 449.129],
@@ -144,12 +140,14 @@ mod tests {
     }
 
     #[test]
-    fn material_in_pawns() {
-        assert_eq!(material(&Board::startpos()), 78);
+    fn material_in_pawns_and_beyond_the_fit_at_its_edges() {
+        assert_eq!(Board::startpos().material(), 78);
         let board = Board::from_fen("4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1").unwrap();
-        assert_eq!(material(&board), 17);
+        assert_eq!(board.material(), 10);
+        assert_eq!(MODEL.chances(120, 10), MODEL.chances(120, 17));
+        assert_eq!(MODEL.chances(120, 90), MODEL.chances(120, 78));
         let board = Board::from_fen("r3k3/pp6/8/8/8/8/PP6/R2QK2N w - - 0 1").unwrap();
-        assert_eq!(material(&board), 4 + 10 + 9 + 3);
+        assert_eq!(board.material(), 4 + 10 + 9 + 3);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! move to offer a draw or to accept the one it was offered.
 
 use super::Engine;
-use crate::calibration::{self, WdlModel};
+use crate::calibration::WdlModel;
 use crate::search::SearchResult;
 use crate::tablebase::Wdl;
 use crate::types::{DRAW, Score};
@@ -112,7 +112,7 @@ impl Engine {
                     &self.evaluator().calibration().wdl,
                     result.score,
                     contempt,
-                    calibration::material(&self.board),
+                    self.board.material(),
                     self.board.fullmove_number(),
                 );
         }

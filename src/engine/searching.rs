@@ -4,7 +4,7 @@
 
 use super::{Engine, Event, SearchEvent};
 use crate::board::Board;
-use crate::calibration::{self, WdlModel};
+use crate::calibration::WdlModel;
 use crate::comm::{CommOut, GoParams, InfoLine, pv_text};
 use crate::movegen::divide;
 use crate::rules::Notation;
@@ -365,7 +365,7 @@ impl Engine {
 /// `wdl_model`, when UCI_ShowWDL asks for them).
 fn info_line(root: &Board, info: &SearchInfo, wdl_model: Option<WdlModel>) -> InfoLine {
     let mut line = info.with_pv(pv_text(root, &info.pv));
-    line.wdl = wdl_model.map(|model| model.chances(info.score, calibration::material(root)));
+    line.wdl = wdl_model.map(|model| model.chances(info.score, root.material()));
     line
 }
 

@@ -5,7 +5,7 @@
 //! and one thrown away in a balanced one costs much.
 
 use crate::board::Board;
-use crate::calibration::{WdlModel, material};
+use crate::calibration::WdlModel;
 use crate::tablebase::Wdl;
 use crate::types::Score;
 
@@ -57,7 +57,7 @@ impl Verdict {
 /// The side to move's expected score in percent (0 to 100) at `score` (its own point of
 /// view) in `board`, by the WDL model: win plus half the draws.
 pub fn expected(model: &WdlModel, score: Score, board: &Board) -> f64 {
-    let [win, draw, _] = model.chances(score, material(board));
+    let [win, draw, _] = model.chances(score, board.material());
     f64::from(2 * win + draw) / 20.0
 }
 
