@@ -125,10 +125,12 @@ search_params! {
     /// must reach.
     probcut_depth: i32 = 5, 0..=100;
     probcut_margin: i32 = 200, 0..=2_000;
-    /// Correction history: the weights, in percent, of the pawn table and of each side's
-    /// non-pawn table.
+    /// Correction history: the weights, in percent, of the pawn table, of each side's
+    /// non-pawn table, and of the table by the last two moves (0: off until a match with
+    /// the network shows a gain).
     corr_pawn: i32 = 60, 0..=1_000;
     corr_non_pawn: i32 = 30, 0..=1_000;
+    corr_cont: i32 = 0, 0..=1_000;
     /// The static evaluation scaled by the material on the board: the share taken off
     /// with every piece gone, in percent of the evaluation with all 78 pawns' worth
     /// (0: not scaled). Engines that moved to a network gained from both scalings; off
@@ -187,6 +189,7 @@ impl SearchParams {
         Weights {
             pawn: self.corr_pawn(),
             non_pawn: self.corr_non_pawn(),
+            continuation: self.corr_cont(),
         }
     }
 

@@ -105,9 +105,7 @@ impl Searcher<'_> {
         let eval = if in_check {
             -INFINITY
         } else {
-            self.data
-                .correction
-                .correct(&self.board, scaled_eval, self.params.correction_weights())
+            self.corrected_eval(ply, scaled_eval)
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -545,9 +543,7 @@ impl Searcher<'_> {
                 Bound::Exact => true,
             }
         {
-            self.data
-                .correction
-                .update(&self.board, depth, best_score - scaled_eval);
+            self.learn_correction(ply, depth, best_score - scaled_eval);
         }
 
         // Step 15. Remember the result.

@@ -45,11 +45,7 @@ impl Searcher<'_> {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            self.data.correction.correct(
-                &self.board,
-                self.scaled_eval(raw_eval),
-                self.params.correction_weights(),
-            )
+            self.corrected_eval(ply, self.scaled_eval(raw_eval))
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -3,6 +3,7 @@
 //! histories' view of a node, the static evaluation. `search` starts the Lazy SMP helpers
 //! and runs the main thread's iterative deepening (`deepening.rs`).
 
+use super::correction::Moves;
 use super::history::{self, NodeHistory};
 use super::pv::PvTable;
 use super::{
@@ -372,6 +373,37 @@ impl Searcher<'_> {
 }
 
 impl Searcher<'_> {
+    /// The moves two plies and one before `ply`, for the correction history.
+    #[inline(always)]
+    fn last_moves(&self, ply: usize) -> Moves {
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .map_or(history::MOVES, |p| self.stack[p].moved)
+        };
+        Moves(back(2), back(1))
+    }
+
+    /// `scaled`, the static evaluation at `ply` as the search uses it, corrected by what
+    /// searches learned of such positions.
+    #[inline(always)]
+    pub(super) fn corrected_eval(&self, ply: usize, scaled: Score) -> Score {
+        let weights = self.params.correction_weights();
+        let moves = self.last_moves(ply);
+        self.data
+            .correction
+            .correct(&self.board, moves, scaled, weights)
+    }
+
+    /// Learns that a search of `depth` found the position at `ply` worth `difference`
+    /// more than its scaled static evaluation.
+    pub(super) fn learn_correction(&mut self, ply: usize, depth: i32, difference: Score) {
+        let weights = self.params.correction_weights();
+        let moves = self.last_moves(ply);
+        self.data
+            .correction
+            .update(&self.board, moves, depth, difference, weights);
+    }
+
     /// The static evaluation as the search uses it, before correction (`scale_eval` with
     /// this search's constants). The table keeps `raw`, which depends on the board alone.
     #[inline(always)]
