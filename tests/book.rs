@@ -175,10 +175,12 @@ fn uci_plays_book_moves_by_weight() {
         }
         *counts.entry(mv).or_insert(0) += 1;
     }
-    // e4 386 and d4 341 of 994: each about 37 of 100; b3 (7) rarely.
+    // e4 386 and d4 341 of 994: each about 37 of 100 (a standard deviation of 5); b3 (7)
+    // rarely. The clock seeds the draws, so the bounds are five deviations out (20..60 once
+    // failed with d4 drawn 18 times, three deviations under).
     let count = |m: &str| counts.get(m).copied().unwrap_or(0);
-    assert!((20..60).contains(&count("e2e4")), "{counts:?}");
-    assert!((20..60).contains(&count("d2d4")), "{counts:?}");
+    assert!((10..65).contains(&count("e2e4")), "{counts:?}");
+    assert!((10..65).contains(&count("d2d4")), "{counts:?}");
     assert!(counts.len() >= 3, "{counts:?}");
 
     s.send("setoption name BestBookMove value true");
