@@ -18,7 +18,8 @@ use crate::types::{DRAW, Score};
 /// An expected score at or below this (ours, with the contempt added) is worse enough to
 /// take a draw at any time...
 const ACCEPT_EXPECTED: u32 = 350;
-/// ...and one at or below this counts as level, a draw worth taking from this move on.
+/// ...and one at or below this counts as level, a draw worth taking from this move on
+/// when we hold no contempt for it.
 const LEVEL_EXPECTED: u32 = 515;
 const LEVEL_FROM_MOVE: u16 = 30;
 /// A draw is never taken with at least this chance of winning, whatever the contempt.
@@ -140,9 +141,10 @@ fn takes_offer(
     let [win, draw, _] = model.chances(score + contempt, material);
     let expected = win + draw / 2;
     let winning = model.chances(score, material)[0] >= WINNING_CHANCE;
-    !winning
-        && (expected <= ACCEPT_EXPECTED
-            || (expected <= LEVEL_EXPECTED && move_number >= LEVEL_FROM_MOVE))
+    // With contempt a draw is worth less than a level game to us, so level is not enough:
+    // at low material a sharp model moves little for the contempt's centipawns.
+    let level = expected <= LEVEL_EXPECTED && move_number >= LEVEL_FROM_MOVE && contempt <= 0;
+    !winning && (expected <= ACCEPT_EXPECTED || level)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Static-evaluation correction history: by the side to move and the pawn structure (and by
 //! each side's placement of its other pieces, and by the last two moves), how far the
-//! searches' results have been from the static evaluation. The evaluation misjudges some structures the same way again and
-//! again (a blockade it does not see, a weakness it overrates); added to it, the learned
-//! difference makes the pruning decisions that rest on the static evaluation better
-//! informed.
+//! searches' results have been from the static evaluation. The evaluation misjudges some
+//! structures the same way again and again (a blockade it does not see, a weakness it
+//! overrates); added to it, the learned difference makes the pruning decisions that rest
+//! on the static evaluation better informed.
 
 use super::history::MOVES;
 use crate::board::Board;
