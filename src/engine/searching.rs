@@ -404,19 +404,7 @@ mod tests {
     #[test]
     fn info_lines_show_moves_and_chances() {
         let root = Board::startpos();
-        let info = SearchInfo {
-            depth: 3,
-            seldepth: 3,
-            multipv: 1,
-            score: 35,
-            bound: None,
-            nodes: 100,
-            time: std::time::Duration::ZERO,
-            hashfull: 0,
-            tbhits: 0,
-            pv: vec![root.parse_move("e2e4").unwrap()],
-            wdl: None,
-        };
+        let info = SearchInfo::bare(3, 1, 35, vec![root.parse_move("e2e4").unwrap()]);
         let plain = info_line(&root, &info, None);
         assert_eq!((plain.pv, plain.wdl), (vec!["e2e4".to_string()], None));
         let model = crate::eval::CALIBRATION.wdl;

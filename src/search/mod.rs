@@ -87,6 +87,26 @@ impl<M> SearchInfo<M> {
     }
 }
 
+#[cfg(test)]
+impl SearchInfo {
+    /// A line with nothing counted (no nodes, time or bound), for tests.
+    pub(crate) fn bare(depth: i32, multipv: usize, score: Score, pv: Vec<Move>) -> Self {
+        SearchInfo {
+            depth,
+            seldepth: depth as usize,
+            multipv,
+            score,
+            bound: None,
+            nodes: 0,
+            time: Duration::ZERO,
+            hashfull: 0,
+            tbhits: 0,
+            pv,
+            wdl: None,
+        }
+    }
+}
+
 /// What the search tells its caller while it runs.
 #[derive(Debug)]
 pub enum Report<'a> {

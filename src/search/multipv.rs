@@ -100,22 +100,9 @@ mod tests {
     use crate::board::Board;
     use crate::rules::Notation;
     use crate::types::Move;
-    use std::time::Duration;
 
     fn line(board: &Board, first: &str, score: Score) -> SearchInfo {
-        SearchInfo {
-            depth: 1,
-            seldepth: 1,
-            multipv: 0,
-            score,
-            bound: None,
-            nodes: 0,
-            time: Duration::ZERO,
-            hashfull: 0,
-            tbhits: 0,
-            pv: vec![board.parse_move(first).unwrap()],
-            wdl: None,
-        }
+        SearchInfo::bare(1, 0, score, vec![board.parse_move(first).unwrap()])
     }
 
     fn firsts(lines: &[SearchInfo]) -> Vec<String> {

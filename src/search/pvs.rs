@@ -4,6 +4,7 @@
 
 use super::history::{self, MAX_HISTORY, MoveScore};
 use super::picker::MovePicker;
+use super::searcher::NodeEval;
 use super::tt::Bound;
 use super::{Report, Searcher};
 use crate::rules::GameEnd;
@@ -92,21 +93,11 @@ impl Searcher<'_> {
         // Step 4. Static evaluation, and whether it improved on our previous move's.
         // Corrected by what searches learned of this pawn structure; the table keeps the
         // evaluation itself.
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            self.static_eval(ply)
-        };
-        let scaled_eval = if in_check {
-            -INFINITY
-        } else {
-            self.scaled_eval(raw_eval)
-        };
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected_eval(ply, scaled_eval)
-        };
+        let NodeEval {
+            raw: raw_eval,
+            scaled: scaled_eval,
+            corrected: eval,
+        } = self.node_eval(ply, in_check);
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [Move::NONE; 2];

@@ -5,9 +5,10 @@
 use super::Searcher;
 use super::picker::{MovePicker, victim_value};
 use super::pvs::Node;
+use super::searcher::NodeEval;
 use super::tt::Bound;
 use crate::rules::GameEnd;
-use crate::types::{DRAW, INFINITY, MATE, MAX_PLY, Move, Score};
+use crate::types::{DRAW, MATE, MAX_PLY, Move, Score};
 
 impl Searcher<'_> {
     pub(super) fn quiescence<N: Node>(
@@ -37,16 +38,11 @@ impl Searcher<'_> {
         // Stand pat: out of check, the side to move need not capture at all. Tested before
         // the table is probed, as most quiescence nodes end here and a probe usually costs
         // a trip to main memory.
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            self.static_eval(ply)
-        };
-        let stand_pat = if in_check {
-            -INFINITY
-        } else {
-            self.corrected_eval(ply, self.scaled_eval(raw_eval))
-        };
+        let NodeEval {
+            raw: raw_eval,
+            corrected: stand_pat,
+            ..
+        } = self.node_eval(ply, in_check);
         if stand_pat >= beta {
             return stand_pat;
         }

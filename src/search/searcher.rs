@@ -372,7 +372,37 @@ impl Searcher<'_> {
     }
 }
 
+/// A node's static evaluation in the three forms the search uses, each `-INFINITY` when
+/// the side to move is in check.
+pub(super) struct NodeEval {
+    /// As the evaluator gave it: what the table keeps, as it depends on the board alone.
+    pub raw: Score,
+    /// Scaled by this search's constants: what the correction history learns against.
+    pub scaled: Score,
+    /// Scaled and corrected: what the node prunes and stands pat on.
+    pub corrected: Score,
+}
+
 impl Searcher<'_> {
+    /// The static evaluation at `ply` in its three forms.
+    #[inline(always)]
+    pub(super) fn node_eval(&mut self, ply: usize, in_check: bool) -> NodeEval {
+        if in_check {
+            return NodeEval {
+                raw: -INFINITY,
+                scaled: -INFINITY,
+                corrected: -INFINITY,
+            };
+        }
+        let raw = self.static_eval(ply);
+        let scaled = self.scaled_eval(raw);
+        NodeEval {
+            raw,
+            scaled,
+            corrected: self.corrected_eval(ply, scaled),
+        }
+    }
+
     /// The moves two plies and one before `ply`, for the correction history.
     #[inline(always)]
     fn last_moves(&self, ply: usize) -> Moves {
@@ -386,7 +416,7 @@ impl Searcher<'_> {
     /// `scaled`, the static evaluation at `ply` as the search uses it, corrected by what
     /// searches learned of such positions.
     #[inline(always)]
-    pub(super) fn corrected_eval(&self, ply: usize, scaled: Score) -> Score {
+    fn corrected_eval(&self, ply: usize, scaled: Score) -> Score {
         let weights = self.params.correction_weights();
         let moves = self.last_moves(ply);
         self.data
@@ -407,7 +437,7 @@ impl Searcher<'_> {
     /// The static evaluation as the search uses it, before correction (`scale_eval` with
     /// this search's constants). The table keeps `raw`, which depends on the board alone.
     #[inline(always)]
-    pub(super) fn scaled_eval(&self, raw: Score) -> Score {
+    fn scaled_eval(&self, raw: Score) -> Score {
         scale_eval(
             raw,
             &self.board,

@@ -145,18 +145,8 @@ mod tests {
             .iter()
             .zip(moves)
             .enumerate()
-            .map(|(i, (&score, m))| SearchInfo {
-                depth: 5,
-                seldepth: 5,
-                multipv: i + 1,
-                score,
-                bound: None,
-                nodes: 0,
-                time: Duration::ZERO,
-                hashfull: 0,
-                tbhits: 0,
-                pv: vec![board.parse_move(m).unwrap()],
-                wdl: None,
+            .map(|(i, (&score, m))| {
+                SearchInfo::bare(5, i + 1, score, vec![board.parse_move(m).unwrap()])
             })
             .collect()
     }

@@ -233,19 +233,7 @@ mod tests {
             nodes: 0,
             tbhits: 0,
             time: Duration::ZERO,
-            lines: vec![SearchInfo {
-                depth,
-                seldepth: depth as usize,
-                multipv: 1,
-                score,
-                bound: None,
-                nodes: 0,
-                time: Duration::ZERO,
-                hashfull: 0,
-                tbhits: 0,
-                pv: vec![best],
-                wdl: None,
-            }],
+            lines: vec![SearchInfo::bare(depth, 1, score, vec![best])],
         }
     }
 
