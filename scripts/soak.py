@@ -4,6 +4,7 @@ can fail a GUI: illegal moves, time losses, crashes, hangs and disconnects.
 
     python3 scripts/soak.py target/release/ferrum [--games 1000] [--concurrency 2]
     python3 scripts/soak.py target/release/ferrum --quick      # the short version CI runs
+    python3 scripts/soak.py target/release/ferrum --seed 2 --logs DIR  # Ferrum's log of each failed game
 
 Games cycle through every combination of protocol (UCI, XBoard), time control (1+0.01,
 40 moves in 2 s, 10 ms a move, 5,000 nodes a move), pondering (off, on), Threads (1, 2)
@@ -20,6 +21,7 @@ line per failure kind and per configuration. Needs python-chess (pip install che
 """
 import argparse
 import asyncio
+import contextlib
 import itertools
 import logging
 import os
@@ -84,6 +86,11 @@ async def open_side(side):
     side.transport, side.engine = await popen(side.command)
     if side.options:
         await side.engine.configure(side.options)
+    if side.protocol == "uci":
+        # As a GUI does before it starts a clock: `isready` after `setoption`, which waits
+        # for a new Hash table (python-chess's `play` would otherwise send it on the first
+        # move's clock: about a second for 256 MiB where memory is slow to fault in).
+        await side.engine.ping()
 
 
 def limit_for(tc, side, other, board):
@@ -151,7 +158,8 @@ async def play(config, ferrum, args, rng, extras):
     mine = options(threads, extras["hash"])
     if extras["syzygy"]:
         mine["SyzygyPath" if protocol == "uci" else "egtpath syzygy"] = SYZYGY
-    me = Side("Ferrum", [ferrum, protocol], protocol, mine, True)
+    log = os.path.join(args.logs, f"game-{extras['index'] + 1}.log") if args.logs else None
+    me = Side("Ferrum", [ferrum] + (["--log", log] if log else []) + [protocol], protocol, mine, True)
     # Never more searching threads than cores while Ferrum is to move: a pondering engine
     # searches all the time, and on an overcommitted machine the side to move loses tens
     # of milliseconds a move to the other's threads (more than a 1+0.01 increment). Where
@@ -193,7 +201,11 @@ async def play(config, ferrum, args, rng, extras):
             use_ponder = side.ponder and (side.protocol == "uci" or tc in ("1+0.01", "40/2"))
             start = time.monotonic()
             try:
-                result = await asyncio.wait_for(side.engine.play(board, limit, ponder=use_ponder),
+                # A copy: python-chess keeps the board it is given to recognise a ponder
+                # hit, and with the game's own board, moved on, it took the predicted reply
+                # at a game's end for a hit, sent no `stop`, and read the ponder search's
+                # `bestmove` as the end of the analysis that followed.
+                result = await asyncio.wait_for(side.engine.play(board.copy(), limit, ponder=use_ponder),
                                                 allowed(tc, side) + args.margin + 10.0)
             except asyncio.TimeoutError:
                 failure, ending = "hang", f"{side.name}: no move within {allowed(tc, side) + args.margin + 10:.1f} s"
@@ -269,12 +281,15 @@ async def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", type=int, help="play only game N of the schedule (to repeat a failure)")
     parser.add_argument("--verbose", action="store_true", help="print every move with its time and clock")
+    parser.add_argument("--logs", help="a directory for Ferrum's log of each game (--log), kept where it failed")
     args = parser.parse_args()
     # python-chess warns of every XBoard feature it does not know (sigterm=0, say).
     logging.getLogger("chess.engine").setLevel(logging.ERROR)
 
     if args.quick:
         args.games, args.opponents = 32, "self"
+    if args.logs:
+        os.makedirs(args.logs, exist_ok=True)
     if args.opponents == "all":
         opponents = ["self"] + [name for name, (command, *_) in OPPONENTS.items()
                                 if os.path.exists(command[0])]
@@ -299,10 +314,14 @@ async def main():
         rng = random.Random(args.seed * 100003 + index)
         extras = extras_for(rng, config[4])
         extras["analysis"] = index % 5 == 4
+        extras["index"] = index
         async with semaphore:
             failure, ending, board = await play(config, args.ferrum, args, rng, extras)
         label = "{} {} ponder {} threads {} vs {} ({})".format(
             config[0], config[1], "on" if config[2] else "off", config[3], config[4], describe(extras))
+        if args.logs and not failure:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(os.path.join(args.logs, f"game-{index + 1}.log"))
         if failure:
             failures[failure] += 1
             by_config[label] += 1
