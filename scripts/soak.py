@@ -158,8 +158,8 @@ async def play(config, ferrum, args, rng, extras):
     mine = options(threads, extras["hash"])
     if extras["syzygy"]:
         mine["SyzygyPath" if protocol == "uci" else "egtpath syzygy"] = SYZYGY
-    log = os.path.join(args.logs, f"game-{extras['index'] + 1}.log") if args.logs else None
-    me = Side("Ferrum", [ferrum] + (["--log", log] if log else []) + [protocol], protocol, mine, True)
+    log = ["--log", extras["log"]] if extras["log"] else []
+    me = Side("Ferrum", [ferrum] + log + [protocol], protocol, mine, True)
     # Never more searching threads than cores while Ferrum is to move: a pondering engine
     # searches all the time, and on an overcommitted machine the side to move loses tens
     # of milliseconds a move to the other's threads (more than a 1+0.01 increment). Where
@@ -314,14 +314,14 @@ async def main():
         rng = random.Random(args.seed * 100003 + index)
         extras = extras_for(rng, config[4])
         extras["analysis"] = index % 5 == 4
-        extras["index"] = index
+        extras["log"] = os.path.join(args.logs, f"game-{index + 1}.log") if args.logs else None
         async with semaphore:
             failure, ending, board = await play(config, args.ferrum, args, rng, extras)
         label = "{} {} ponder {} threads {} vs {} ({})".format(
             config[0], config[1], "on" if config[2] else "off", config[3], config[4], describe(extras))
-        if args.logs and not failure:
+        if extras["log"] and not failure:
             with contextlib.suppress(FileNotFoundError):
-                os.remove(os.path.join(args.logs, f"game-{index + 1}.log"))
+                os.remove(extras["log"])
         if failure:
             failures[failure] += 1
             by_config[label] += 1
