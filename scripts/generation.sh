@@ -9,17 +9,20 @@
 #
 # FERRUM   the binary (a native build of the commit that plays the sets)
 # PREV     the network to fine-tune (the one built in: src/nnue/default.nnue)
-# NAME     writes train/NAME.bf, train/NAME.nnue (a checkpoint beside it), train/NAME-losses.txt
+# NAME     writes train/NAME.bf, train/NAME.nnue (a checkpoint beside it, and each epoch's
+#          network as train/NAME-eN.nnue), train/NAME-losses.txt
 # SEED     the shuffle's seed
 # INPUT    shard directories (converted to DIR.bf beside them) or .bf files
 # VALID    bulletformat files of games none of the networks was trained on
 #
-# RATE, EPOCHS and STEP override the fine-tuning recipe (0.0001, 8, 4). Run it in the data
-# folder with datagen stopped: training and datagen compete for the same cores.
+# RATE, EPOCHS and STEP override the fine-tuning recipe (0.0001, 8, 4). The losses are listed
+# for the previous network and each epoch's, so that a small file's best epoch shows (session
+# 43's: the first). Run it in the data folder with datagen stopped: training and datagen
+# compete for the same cores.
 set -euo pipefail
 
 if [ $# -lt 6 ]; then
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 ferrum=$1 prev=$2 name=$3 seed=$4
@@ -54,9 +57,14 @@ for v in "${valids[@]}"; do
 done
 "$ferrum" train "train/$name.bf" -o "train/$name.nnue" --init "$prev" \
     --rate "${RATE:-0.0001}" --epochs "${EPOCHS:-8}" --step "${STEP:-4}" \
-    "${validation[@]}" --threads 2 --seed 1
+    "${validation[@]}" --threads 2 --seed 1 --keep-epochs
+
+networks=(--network "$prev")
+for ((e = 1; e <= ${EPOCHS:-8}; e++)); do
+    networks+=(--network "train/$name-e$e.nnue")
+done
 
 for v in "${valids[@]}"; do
     echo "$v"
-    "$ferrum" data loss "$v" --network "$prev" --network "train/$name.nnue"
+    "$ferrum" data loss "$v" "${networks[@]}"
 done | tee "train/$name-losses.txt"

@@ -196,15 +196,26 @@ fn a_seed_gives_the_same_network_resumed_or_not() {
 fn resumes_as_it_goes_on(king_buckets: usize) {
     let straight = Config {
         king_buckets,
+        keep_epochs: true,
         ..config("straight.nnue", Activation::SCReLU, 3)
     };
     train::run(&straight, &mut std::io::sink()).unwrap();
     let first = Config {
         epochs: 1,
         output: tmp("resumed.nnue"),
+        keep_epochs: false,
         ..straight.clone()
     };
     train::run(&first, &mut std::io::sink()).unwrap();
+    // The epochs kept along the way are the networks a run of that many epochs writes.
+    let kept = |epoch| std::fs::read(train::epoch_path(&straight.output, epoch)).unwrap();
+    assert_eq!(kept(1), std::fs::read(&first.output).unwrap());
+    assert_eq!(kept(3), std::fs::read(&straight.output).unwrap());
+    assert_eq!(
+        train::epoch_path(&first.output, 12).file_name().unwrap(),
+        "resumed-e12.nnue"
+    );
+    assert!(!train::epoch_path(&first.output, 1).exists());
     let resumed = Config {
         epochs: 3,
         resume: Some(train::checkpoint_path(&first.output)),

@@ -142,6 +142,9 @@ pub struct TrainArgs {
     /// Start from this network's weights instead of random ones (fine-tuning)
     #[arg(long, conflicts_with = "resume")]
     init: Option<PathBuf>,
+    /// Keep each epoch's network too, as OUTPUT-eN.nnue beside the output
+    #[arg(long)]
+    keep_epochs: bool,
 }
 
 /// Trains a network.
@@ -171,6 +174,7 @@ pub fn train(args: TrainArgs) -> ExitCode {
         validation_files: args.validation_file,
         resume: args.resume,
         init: args.init,
+        keep_epochs: args.keep_epochs,
     };
     finish(train::run(&config, &mut std::io::stdout()).map(|_| ()))
 }

@@ -65,6 +65,9 @@ pub struct Config {
     /// A network file to start from instead of random weights (fine-tuning; with king
     /// buckets, a network without them fills the shared rows and the buckets start at zero).
     pub init: Option<PathBuf>,
+    /// Each epoch's network also kept beside the output (`epoch_path`), so that the epoch
+    /// that does best on games kept apart can be chosen after one run.
+    pub keep_epochs: bool,
 }
 
 impl Default for Config {
@@ -94,6 +97,7 @@ impl Default for Config {
             validation_files: Vec::new(),
             resume: None,
             init: None,
+            keep_epochs: false,
         }
     }
 }
@@ -449,6 +453,16 @@ fn initial(path: &Path, config: &Config, inputs: Inputs) -> Result<Params, Strin
     Ok(expanded)
 }
 
+/// Where `keep_epochs` writes epoch `epoch`'s network: `g11.nnue` gives `g11-e3.nnue`.
+pub fn epoch_path(output: &Path, epoch: usize) -> PathBuf {
+    let stem = output.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match output.extension() {
+        Some(ext) => format!("{stem}-e{epoch}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-e{epoch}"),
+    };
+    output.with_file_name(name)
+}
+
 /// Trains as `config` says, printing a line an epoch to `out`; returns the epochs' figures.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
     if !(8..=4096).contains(&config.hidden) || !config.hidden.is_multiple_of(8) {
@@ -564,11 +578,14 @@ pub fn run(config: &Config, out: &mut dyn Write) -> Result<Vec<Epoch>, String> {
             started.elapsed().as_secs_f64()
         );
         figures.push(figure);
-        std::fs::write(
-            &config.output,
-            params.quantise(config.activation, config.scale).to_bytes(),
-        )
-        .map_err(|e| format!("{}: {e}", config.output.display()))?;
+        let bytes = params.quantise(config.activation, config.scale).to_bytes();
+        let mut paths = vec![config.output.clone()];
+        if config.keep_epochs {
+            paths.push(epoch_path(&config.output, epoch));
+        }
+        for path in paths {
+            std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         save_checkpoint(
             &checkpoint_path(&config.output),
             &params,
