@@ -292,7 +292,6 @@ async def main():
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", type=int, help="play only game N of the schedule (to repeat a failure)")
-    parser.add_argument("--start", type=int, default=1, help="begin at game N of the schedule (to go on from a stopped run)")
     parser.add_argument("--verbose", action="store_true", help="print every move with its time and clock")
     parser.add_argument("--logs", help="a directory for Ferrum's log of each game (--log), kept where it failed")
     args = parser.parse_args()
@@ -315,7 +314,7 @@ async def main():
     configs = [(p, "movetime 10ms" if tc == "nodes 5000" and not nodes_ok(p, o) else tc, po, t, o)
                for p, tc, po, t, o in configs]
     schedule = [configs[i % len(configs)] for i in range(args.games)]
-    games = [args.only - 1] if args.only else range(args.start - 1, len(schedule))
+    games = [args.only - 1] if args.only else range(len(schedule))
 
     failures, by_config = Counter(), Counter()
     opponent_failures = not_played = 0
@@ -339,11 +338,11 @@ async def main():
             failures[failure] += 1
             by_config[label] += 1
             print(f"FAIL game {index + 1} ({label}): {failure}: {ending}", flush=True)
-        elif ending.startswith("not played"):
-            not_played += 1
-            print(f"game {index + 1} ({label}): {ending}", flush=True)
-        elif ending.startswith("opponent failure"):
-            opponent_failures += 1
+        elif ending.startswith(("not played", "opponent failure")):
+            if ending.startswith("not played"):
+                not_played += 1
+            else:
+                opponent_failures += 1
             print(f"game {index + 1} ({label}): {ending}", flush=True)
         elif args.quick or (index + 1) % 50 == 0:
             print(f"game {index + 1} ({label}): {ending} after {board.ply()} plies", flush=True)
