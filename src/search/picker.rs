@@ -175,6 +175,13 @@ impl<'a> MovePicker<'a> {
         self.stage == Stage::GoodNoisy
     }
 
+    /// Whether the move just returned was a capture or promotion found to lose material by
+    /// SEE, tried after the quiet moves.
+    #[inline(always)]
+    pub fn last_was_bad_noisy(&self) -> bool {
+        self.stage == Stage::BadNoisy
+    }
+
     /// Scores the new list, and asks for the table entries of all its moves' children at
     /// once: a probe that misses the cache waits for main memory, and these requests
     /// overlap, where one made just before each move would wait in turn.
@@ -425,11 +432,21 @@ mod tests {
         let history = History::default();
         let tt = board.parse_move("e1e2").unwrap();
         let mut picker = MovePicker::new(tt, [Move::NONE; 2], &TABLE);
-        let order: Vec<String> = std::iter::from_fn(|| picker.next(&board, &history))
-            .map(|m| m.to_string())
-            .collect();
+        let mut order = Vec::new();
+        let (mut good, mut bad) = (Vec::new(), Vec::new());
+        while let Some(m) = picker.next(&board, &history) {
+            order.push(m.to_string());
+            if picker.last_was_good_noisy() {
+                good.push(m.to_string());
+            }
+            if picker.last_was_bad_noisy() {
+                bad.push(m.to_string());
+            }
+        }
         assert_eq!(order[..3], ["e1e2", "e4d5", "d1d5"]);
         assert_eq!(order.last().map(String::as_str), Some("d1a4"));
+        assert_eq!(good, ["e4d5", "d1d5"]);
+        assert_eq!(bad, ["d1a4"]);
     }
 
     #[test]

@@ -403,7 +403,10 @@ impl Searcher<'_> {
             // are searched shallower with a null window, then again at full depth and with
             // the full window only if they beat alpha.
             let mut score = -INFINITY;
-            if depth >= 3 && moves_tried > 1 + usize::from(N::PV) && quiet {
+            // Losing captures and promotions, tried last, are reduced as quiet moves are
+            // where the option asks for it.
+            let bad_noisy = self.params.lmr_noisy() > 0 && picker.last_was_bad_noisy();
+            if depth >= 3 && moves_tried > 1 + usize::from(N::PV) && (quiet || bad_noisy) {
                 let mut r = self.data.reductions.get(depth, moves_tried);
                 r += i32::from(!improving) - i32::from(N::PV) - i32::from(gives_check);
                 // At an expected cut node, the first move was to refute it: the later ones
@@ -411,14 +414,35 @@ impl Searcher<'_> {
                 if cut_node {
                     r += self.params.lmr_cut_node();
                 }
-                r -= i32::from(self.stack[ply].killers.contains(&m));
-                // The histories together reach 3 * MAX_HISTORY (4 with the fourth ply's).
-                r -= history * 2 / ((3 + self.params.cont_ply4()) * MAX_HISTORY);
+                if quiet {
+                    r -= i32::from(self.stack[ply].killers.contains(&m));
+                    // The histories together reach 3 * MAX_HISTORY (4 with the fourth ply's).
+                    r -= history * 2 / ((3 + self.params.cont_ply4()) * MAX_HISTORY);
+                }
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score =
-                        -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    // How far the reduced search beat alpha sets the depth of the second:
+                    // one ply more for a move far above the best so far, one less for one
+                    // that only just passed it.
+                    let mut full_depth = new_depth;
+                    let deeper = self.params.lmr_deeper_margin();
+                    if deeper > 0 {
+                        if score > best_score + deeper + 2 * new_depth {
+                            full_depth += 1;
+                        } else if score < best_score + new_depth {
+                            full_depth -= 1;
+                        }
+                    }
+                    if full_depth > new_depth - r {
+                        score = -self.search::<NonPv>(
+                            -alpha - 1,
+                            -alpha,
+                            full_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
             } else if !N::PV || moves_tried > 1 {
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
