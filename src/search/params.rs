@@ -101,10 +101,6 @@ search_params! {
     /// Late move reductions of the losing captures and promotions too (1) or of quiet
     /// moves alone (0).
     lmr_noisy: i32 = 0, 0..=1;
-    /// Late move reductions: where the reduced search beats alpha, the full-depth search
-    /// goes a ply deeper when it passed the best score so far by this margin plus two a
-    /// ply, and a ply shallower when by less than one a ply (0: always `depth - 1`).
-    lmr_deeper_margin: i32 = 0, 0..=1_000;
     /// Late move pruning: quiet moves tried at depth d before the rest are skipped are
     /// `lmp_base + d * d`.
     lmp_base: i32 = 3, 0..=1_000;
@@ -234,7 +230,7 @@ mod tests {
     fn every_constant_by_name() {
         let defaults = SearchParams::default();
         let mut p = SearchParams::default();
-        assert_eq!(SearchParams::table().len(), 33);
+        assert_eq!(SearchParams::table().len(), 32);
         for param in SearchParams::table() {
             let value = p.get(param.name).unwrap();
             assert!((param.min..=param.max).contains(&value), "{}", param.name);

@@ -422,27 +422,8 @@ impl Searcher<'_> {
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if score > alpha && r > 0 {
-                    // How far the reduced search beat alpha sets the depth of the second:
-                    // one ply more for a move far above the best so far, one less for one
-                    // that only just passed it.
-                    let mut full_depth = new_depth;
-                    let deeper = self.params.lmr_deeper_margin();
-                    if deeper > 0 {
-                        if score > best_score + deeper + 2 * new_depth {
-                            full_depth += 1;
-                        } else if score < best_score + new_depth {
-                            full_depth -= 1;
-                        }
-                    }
-                    if full_depth > new_depth - r {
-                        score = -self.search::<NonPv>(
-                            -alpha - 1,
-                            -alpha,
-                            full_depth,
-                            ply + 1,
-                            !cut_node,
-                        );
-                    }
+                    score =
+                        -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !N::PV || moves_tried > 1 {
                 score = -self.search::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
