@@ -8,7 +8,7 @@ use crate::types::{Bitboard, Color, PieceType, Score, Square};
 
 /// A won ending against a bare king: above any evaluation of a normal position, below the
 /// mate scores.
-const KNOWN_WIN: Score = 10_000;
+pub const KNOWN_WIN: Score = 10_000;
 
 /// The full endgame weight; `scale` returns a fraction of it.
 pub const SCALE_NORMAL: i32 = 128;

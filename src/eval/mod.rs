@@ -21,6 +21,7 @@ pub mod weights;
 
 pub use crate::types::{MAX_PHASE, PHASE_WEIGHT, Phased};
 pub use cache::EvalCache;
+pub use endgame::KNOWN_WIN;
 pub use params::PARAMS;
 pub use pawns::PawnTable;
 

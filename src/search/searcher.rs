@@ -11,7 +11,7 @@ use super::{
     TimeManager, TranspositionTable, spawn_scoped,
 };
 use crate::board::Board;
-use crate::eval::PawnTable;
+use crate::eval::{KNOWN_WIN, PawnTable};
 use crate::evaluator::Evaluator;
 use crate::types::{INFINITY, MAX_PLY, Move, PieceType, Score};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -79,6 +79,9 @@ pub(super) struct Searcher<'a> {
     pub(super) current_depth: i32,
     pub(super) report: &'a mut dyn FnMut(Report),
     pub(super) evaluator: Evaluator,
+    /// `scale_eval`'s material and fifty-move scales: the parameters' with a network, off
+    /// with the hand-crafted evaluation, which was never measured with them.
+    pub(super) eval_scales: (i32, i32),
     /// `SearchOptions::contempt`.
     pub(super) contempt: Score,
 }
@@ -197,6 +200,10 @@ impl<'a> Searcher<'a> {
         let params = options.params.clone();
         data.reductions.prepare(&params);
         data.eval.reset(&options.evaluator, board);
+        let eval_scales = match options.evaluator.is_network() {
+            true => (params.eval_material_scale(), params.eval_fifty_plies()),
+            false => (0, 0),
+        };
         Box::new(Searcher {
             board: board.clone(),
             tt,
@@ -236,6 +243,7 @@ impl<'a> Searcher<'a> {
             current_depth: 0,
             report,
             evaluator: options.evaluator.clone(),
+            eval_scales,
             contempt: options.contempt,
         })
     }
@@ -438,18 +446,16 @@ impl Searcher<'_> {
     /// this search's constants). The table keeps `raw`, which depends on the board alone.
     #[inline(always)]
     fn scaled_eval(&self, raw: Score) -> Score {
-        scale_eval(
-            raw,
-            &self.board,
-            self.params.eval_material_scale(),
-            self.params.eval_fifty_plies(),
-        )
+        let (material_scale, fifty_plies) = self.eval_scales;
+        scale_eval(raw, &self.board, material_scale, fifty_plies)
     }
 }
 
 /// `eval` of `board` scaled down by the material gone (`material_scale` percent with the
 /// board bare of everything but kings, in proportion between) and toward zero as the
-/// fifty-move count reaches `fifty_plies`; 0 leaves either scale off.
+/// fifty-move count reaches `fifty_plies`; 0 leaves either scale off. A known win (a
+/// bare king against mating material) stays whole: scaled by the fifty-move count, every
+/// ply deeper would cost more than the driving to the edge gains, and the mate is lost.
 #[inline(always)]
 pub(super) fn scale_eval(
     mut eval: Score,
@@ -457,6 +463,9 @@ pub(super) fn scale_eval(
     material_scale: i32,
     fifty_plies: i32,
 ) -> Score {
+    if eval.abs() >= KNOWN_WIN {
+        return eval;
+    }
     if material_scale != 0 {
         let material = board.material().min(FULL_MATERIAL);
         let full = 100 * FULL_MATERIAL;
@@ -508,5 +517,9 @@ mod tests {
         let shuffled = board("8/5k2/3p4/4R3/8/6P1/2K5/8 w - - 100 110");
         assert_eq!(scale_eval(300, &shuffled, 0, 200), 150);
         assert_eq!(scale_eval(300, &shuffled, 0, 80), 0);
+        // A known win stays whole.
+        let won = board("8/8/8/4k3/8/8/8/KR6 w - - 100 110");
+        assert_eq!(scale_eval(KNOWN_WIN + 520, &won, 30, 200), KNOWN_WIN + 520);
+        assert_eq!(scale_eval(-KNOWN_WIN, &won, 30, 200), -KNOWN_WIN);
     }
 }
