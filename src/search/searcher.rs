@@ -79,9 +79,6 @@ pub(super) struct Searcher<'a> {
     pub(super) current_depth: i32,
     pub(super) report: &'a mut dyn FnMut(Report),
     pub(super) evaluator: Evaluator,
-    /// `scale_eval`'s material and fifty-move scales: the parameters' with a network, off
-    /// with the hand-crafted evaluation, which was never measured with them.
-    pub(super) eval_scales: (i32, i32),
     /// `SearchOptions::contempt`.
     pub(super) contempt: Score,
 }
@@ -200,10 +197,6 @@ impl<'a> Searcher<'a> {
         let params = options.params.clone();
         data.reductions.prepare(&params);
         data.eval.reset(&options.evaluator, board);
-        let eval_scales = match options.evaluator.is_network() {
-            true => (params.eval_material_scale(), params.eval_fifty_plies()),
-            false => (0, 0),
-        };
         Box::new(Searcher {
             board: board.clone(),
             tt,
@@ -243,7 +236,6 @@ impl<'a> Searcher<'a> {
             current_depth: 0,
             report,
             evaluator: options.evaluator.clone(),
-            eval_scales,
             contempt: options.contempt,
         })
     }
@@ -443,11 +435,19 @@ impl Searcher<'_> {
     }
 
     /// The static evaluation as the search uses it, before correction (`scale_eval` with
-    /// this search's constants). The table keeps `raw`, which depends on the board alone.
+    /// this search's constants, a network's only: `SearchParams::eval_material_scale`).
+    /// The table keeps `raw`, which depends on the board alone.
     #[inline(always)]
     fn scaled_eval(&self, raw: Score) -> Score {
-        let (material_scale, fifty_plies) = self.eval_scales;
-        scale_eval(raw, &self.board, material_scale, fifty_plies)
+        if !self.evaluator.is_network() {
+            return raw;
+        }
+        scale_eval(
+            raw,
+            &self.board,
+            self.params.eval_material_scale(),
+            self.params.eval_fifty_plies(),
+        )
     }
 }
 
